@@ -1,0 +1,53 @@
+#!/usr/bin/env node
+// The README's two commands (`npm start`, `npm test`) land here. This file must run on the
+// older Node.js a fresh machine has (20+) and on nothing but npm: it fetches the pinned pnpm
+// from the npm registry, installs the workspace (which brings the pinned Node.js runtime as
+// the `node` devDependency), builds, and then hands over to pnpm, whose scripts run on that
+// pinned runtime because `pnpm run` puts node_modules/.bin first on PATH.
+import { spawnSync } from 'node:child_process';
+import { existsSync, readFileSync, statSync } from 'node:fs';
+import { dirname, join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+
+const root = join(dirname(fileURLToPath(import.meta.url)), '..');
+const rootPackage = JSON.parse(readFileSync(join(root, 'package.json'), 'utf8'));
+const pnpmVersion = rootPackage.packageManager.replace(/^pnpm@/, '');
+
+const command = process.argv[2];
+const targets = {
+  start: ['--filter', '@modelgate/gateway', 'run', 'start'],
+  test: ['run', 'test:all'],
+};
+if (!(command in targets)) {
+  console.error(`usage: node tools/bootstrap.mjs <${Object.keys(targets).join('|')}> [args...]`);
+  process.exit(2);
+}
+
+function run(args, options = {}) {
+  const result = spawnSync('npx', ['--yes', `pnpm@${pnpmVersion}`, ...args], {
+    cwd: root,
+    stdio: 'inherit',
+    env: { ...process.env, COREPACK_ENABLE_STRICT: '0', npm_config_update_notifier: 'false' },
+    ...options,
+  });
+  if (result.error) throw result.error;
+  return result.status ?? 1;
+}
+
+function installIsCurrent() {
+  const marker = join(root, 'node_modules', '.modules.yaml');
+  const lockfile = join(root, 'pnpm-lock.yaml');
+  if (!existsSync(marker) || !existsSync(join(root, 'node_modules', '.bin', 'node'))) return false;
+  return !existsSync(lockfile) || statSync(marker).mtimeMs >= statSync(lockfile).mtimeMs;
+}
+
+if (!installIsCurrent()) {
+  const frozen = process.env.CI ? ['--frozen-lockfile'] : [];
+  const status = run(['install', ...frozen]);
+  if (status !== 0) process.exit(status);
+}
+
+const buildStatus = run(['run', 'build'], { stdio: command === 'start' ? ['inherit', 'ignore', 'inherit'] : 'inherit' });
+if (buildStatus !== 0) process.exit(buildStatus);
+
+process.exit(run([...targets[command], ...process.argv.slice(3)]));
