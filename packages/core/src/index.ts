@@ -1,0 +1,44 @@
+// /v1 protocol
+export type * from './protocol/v1/chat-completion-request.js';
+export type * from './protocol/v1/chat-completion-response.js';
+export type * from './protocol/v1/chat-completion-chunk.js';
+export type * from './protocol/v1/usage.js';
+export type * from './protocol/v1/model.js';
+export type * from './protocol/v1/error-envelope.js';
+export type * from './protocol/v1/responses.js';
+export { FINISH_REASONS, type FinishReason } from './protocol/v1/finish-reason.js';
+export type { JsonSchema } from './protocol/v1/schemas/json-schema.js';
+export { chatCompletionRequestSchema } from './protocol/v1/schemas/chat-completion-request-schema.js';
+export { responsesRequestSchema } from './protocol/v1/schemas/responses-request-schema.js';
+export {
+  chatCompletionResponseSchema,
+  chatCompletionChunkSchema,
+  errorEnvelopeSchema,
+} from './protocol/v1/schemas/chat-completion-output-schemas.js';
+
+// Provider plugin contract
+export type * from './plugin/v1/provider-plugin-v1.js';
+export { PROVIDER_SPECIFICATION_VERSION_V1 } from './plugin/v1/provider-plugin-v1.js';
+export type * from './plugin/v1/chat-translator-v1.js';
+export type * from './plugin/v1/responses-translator-v1.js';
+export type * from './plugin/v1/call-context-v1.js';
+export type * from './plugin/v1/upstream-v1.js';
+export { defineProvider } from './plugin/define-provider.js';
+export {
+  findProviderPluginProblems,
+  unwrapProviderPlugin,
+  SUPPORTED_SPECIFICATION_VERSIONS,
+} from './plugin/check-provider-plugin.js';
+
+// Server-Sent Events
+export type { SseEvent } from './sse/sse-event.js';
+export { SseParser } from './sse/sse-parser.js';
+export { formatSseData, formatSseEvent, formatSseComment, SSE_DONE } from './sse/format-sse.js';
+
+// Errors
+export { GatewayError, defaultErrorType, type GatewayErrorInit } from './errors/gateway-error.js';
+export { invalidRequest, unsupportedParameter, modelNotFound, upstreamProtocolError } from './errors/gateway-errors.js';
+export { openAiCompatibleError, pickRelayedErrorHeaders } from './errors/openai-compatible-error.js';
+
+// Routing
+export { matchesModelPattern, type ModelPattern } from './routing/match-model-pattern.js';

@@ -1,0 +1,32 @@
+import type { GatewayError } from '../../errors/gateway-error.js';
+import type { ChatCompletionChunk } from '../../protocol/v1/chat-completion-chunk.js';
+import type { ChatCompletionRequest } from '../../protocol/v1/chat-completion-request.js';
+import type { ChatCompletionResponse } from '../../protocol/v1/chat-completion-response.js';
+import type { SseEvent } from '../../sse/sse-event.js';
+import type { CallContextV1 } from './call-context-v1.js';
+import type { UpstreamFailureV1, UpstreamRequestV1 } from './upstream-v1.js';
+
+/** One chunk for the client. `serialized`, when given, is written verbatim (pass-through upstreams skip re-encoding). */
+export interface StreamOutputV1 {
+  readonly chunk: ChatCompletionChunk;
+  readonly serialized?: string;
+}
+
+/**
+ * Turns one upstream event stream into `chat.completion.chunk`s. The gateway creates one per
+ * stream, so the translator may keep state in it. Throwing a GatewayError ends the stream with an
+ * error event the client can read; the gateway then writes no `[DONE]`.
+ */
+export interface StreamTranslatorV1 {
+  onEvent(event: SseEvent): readonly StreamOutputV1[];
+  /** The upstream closed the stream. Flush anything held back, or throw if the stream was cut short. */
+  onEnd(): readonly StreamOutputV1[];
+}
+
+/** Translation between `/v1/chat/completions` and one vendor's API. Pure: no I/O. */
+export interface ChatTranslatorV1 {
+  toUpstreamRequest(request: ChatCompletionRequest, call: CallContextV1): UpstreamRequestV1;
+  fromUpstreamResponse(body: unknown, call: CallContextV1): ChatCompletionResponse;
+  createStreamTranslator(request: ChatCompletionRequest, call: CallContextV1): StreamTranslatorV1;
+  toGatewayError(failure: UpstreamFailureV1, call: CallContextV1): GatewayError;
+}

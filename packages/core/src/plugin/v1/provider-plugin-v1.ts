@@ -1,0 +1,68 @@
+import type { JsonSchema } from '../../protocol/v1/schemas/json-schema.js';
+import type { ModelPattern } from '../../routing/match-model-pattern.js';
+import type { ChatTranslatorV1 } from './chat-translator-v1.js';
+import type { ResponsesTranslatorV1 } from './responses-translator-v1.js';
+
+export const PROVIDER_SPECIFICATION_VERSION_V1 = 'v1';
+
+/** The logging surface a plugin gets; pino's logger satisfies it. Never log prompts or keys. */
+export interface LoggerV1 {
+  debug(object: object, message?: string): void;
+  info(object: object, message?: string): void;
+  warn(object: object, message?: string): void;
+  error(object: object, message?: string): void;
+}
+
+export interface ProviderContextV1 {
+  /** The id this instance is registered under (the config's `id`, or the plugin's). */
+  readonly instanceId: string;
+  readonly logger: LoggerV1;
+  readonly env: Readonly<Record<string, string | undefined>>;
+}
+
+/** Prices in USD per million tokens. */
+export interface ModelPricingV1 {
+  readonly input: number;
+  readonly output: number;
+  readonly cachedInput?: number;
+  readonly cacheWrite?: number;
+}
+
+/** What a provider knows about one of its models, for `/v1/models` and the catalog. */
+export interface ModelCardV1 {
+  readonly id: string;
+  /** Unix seconds. */
+  readonly created: number;
+  readonly ownedBy: string;
+  readonly contextWindow?: number;
+  readonly maxOutputTokens?: number;
+  readonly pricing?: ModelPricingV1;
+  readonly description?: string;
+}
+
+/** A configured provider instance: translators for the endpoints it serves. */
+export interface ProviderV1 {
+  readonly chat: ChatTranslatorV1;
+  /** Present only for vendors that speak the Responses API natively (the OpenAI family). */
+  readonly responses?: ResponsesTranslatorV1;
+  readonly models?: readonly ModelCardV1[];
+}
+
+/**
+ * A provider plugin: the default export of a provider package. It is a descriptor, not a bare
+ * factory, because the gateway reads the id, spec version and settings schema before creating it.
+ */
+export interface ProviderPluginV1<TSettings = Record<string, unknown>> {
+  readonly specificationVersion: typeof PROVIDER_SPECIFICATION_VERSION_V1;
+  /** Kebab-case vendor id, e.g. `openai`. */
+  readonly id: string;
+  /** The vendor family for routing and accounting (`openai`, `anthropic`, `google`, `deepseek`, or a third party's). */
+  readonly family: string;
+  /** JSON Schema of `settings`, checked by the gateway (after env-var expansion) before `create`. */
+  readonly settingsSchema: JsonSchema;
+  /** Model ids or globs this provider serves when the config does not list a model explicitly. */
+  readonly modelPatterns: readonly ModelPattern[];
+  create(settings: TSettings, context: ProviderContextV1): ProviderV1;
+}
+
+export type AnyProviderPluginV1 = ProviderPluginV1<never>;

@@ -1,0 +1,40 @@
+import type { ChoiceLogprobs } from './chat-completion-response.js';
+import type { FinishReason } from './finish-reason.js';
+import type { CompletionUsage } from './usage.js';
+
+export interface ToolCallDelta {
+  /** Position of the call in the final `tool_calls` array; stable across all deltas of that call. */
+  index: number;
+  id?: string;
+  type?: 'function';
+  function?: { name?: string; arguments?: string };
+}
+
+export interface ChatCompletionDelta {
+  role?: 'assistant';
+  content?: string | null;
+  refusal?: string | null;
+  tool_calls?: ToolCallDelta[];
+  reasoning_content?: string;
+  [extension: string]: unknown;
+}
+
+export interface ChatCompletionChunkChoice {
+  index: number;
+  delta: ChatCompletionDelta;
+  logprobs?: ChoiceLogprobs | null;
+  finish_reason: FinishReason | null;
+}
+
+export interface ChatCompletionChunk {
+  id: string;
+  object: 'chat.completion.chunk';
+  created: number;
+  model: string;
+  /** Empty on the final usage chunk sent when `stream_options.include_usage` is set. */
+  choices: ChatCompletionChunkChoice[];
+  usage?: CompletionUsage | null;
+  system_fingerprint?: string | null;
+  service_tier?: string | null;
+  [extension: string]: unknown;
+}

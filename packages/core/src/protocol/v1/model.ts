@@ -1,0 +1,12 @@
+export interface ModelObject {
+  id: string;
+  object: 'model';
+  /** Unix seconds. */
+  created: number;
+  owned_by: string;
+}
+
+export interface ModelList {
+  object: 'list';
+  data: ModelObject[];
+}
