@@ -1,0 +1,34 @@
+// Shared simulator base
+export { startSimulatorServer, type SimulatorHandler, type SimulatorServer } from './simulator-server.js';
+export type { RecordedRequest } from './recorded-request.js';
+export type {
+  SimulatorFault,
+  DelayFault,
+  StatusFault,
+  ResetMidStreamFault,
+  MalformedChunkFault,
+  StallFault,
+  MidStreamErrorFault,
+  VendorErrorFormat,
+} from './simulator-faults.js';
+export { MALFORMED_SSE_EVENT } from './simulator-faults.js';
+export { playPreludeFault } from './play-prelude-fault.js';
+export { writeEventStream, type EventStreamOptions } from './write-event-stream.js';
+export { writeJsonReply, type JsonReplyOptions } from './write-json-reply.js';
+export { writeJsonBody } from './write-json-body.js';
+export { splitText, splitEvery } from './split-text.js';
+export { readSseEvents } from './read-sse-events.js';
+
+// OpenAI Chat Completions
+export { startOpenAiSimulator, type OpenAiSimulator, type OpenAiSimulatorOptions } from './openai/openai-chat-simulator.js';
+export type {
+  OpenAiChatReply,
+  OpenAiTextReply,
+  OpenAiToolCallsReply,
+  OpenAiRefusalReply,
+  ScriptedToolCall,
+  ScriptedUsage,
+} from './openai/openai-chat-reply.js';
+export { openAiErrorEnvelope, openAiErrorFormat, type OpenAiProblem } from './openai/openai-errors.js';
+export { DEFAULT_OPENAI_MODELS } from './openai/openai-models.js';
+export { estimateTokens, estimatePromptTokens } from './openai/estimate-usage.js';
