@@ -1,0 +1,20 @@
+import type { GatewayEndpoint } from '../config/gateway-config.js';
+
+/** Who is calling: the identity a service key stands for, never the key itself. */
+export interface AuthenticatedKey {
+  readonly id: string;
+  readonly name: string;
+  readonly source: 'config' | 'store';
+  /** Model ids or globs; undefined means every model. */
+  readonly allowedModels?: readonly string[];
+  /** Undefined means every endpoint. */
+  readonly allowedEndpoints?: readonly GatewayEndpoint[];
+}
+
+/**
+ * The seam between authentication and where keys live. The config's static keys are one
+ * resolver; issued keys in a store are another, tried in order.
+ */
+export interface KeyResolver {
+  authenticate(presentedKey: string): Promise<AuthenticatedKey | undefined>;
+}

@@ -1,0 +1,90 @@
+import type { JsonSchema } from '@modelgate/core';
+
+const positiveInteger = { type: 'integer', minimum: 1 };
+
+/** JSON Schema of the config file, checked after env-var expansion. */
+export const gatewayConfigSchema: JsonSchema = {
+  type: 'object',
+  additionalProperties: false,
+  required: ['providers'],
+  properties: {
+    server: {
+      type: 'object',
+      additionalProperties: false,
+      properties: {
+        host: { type: 'string', minLength: 1 },
+        port: { type: 'integer', minimum: 0, maximum: 65535 },
+        bodyLimitBytes: positiveInteger,
+        shutdownGraceMs: { type: 'integer', minimum: 0 },
+      },
+    },
+    upstream: {
+      type: 'object',
+      additionalProperties: false,
+      properties: { connectTimeoutMs: positiveInteger, timeoutMs: positiveInteger, streamIdleTimeoutMs: positiveInteger },
+    },
+    logging: {
+      type: 'object',
+      additionalProperties: false,
+      properties: { level: { enum: ['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'] } },
+    },
+    providers: {
+      type: 'array',
+      minItems: 1,
+      items: {
+        type: 'object',
+        additionalProperties: false,
+        properties: {
+          package: { type: 'string', minLength: 1 },
+          plugin: { type: 'object' },
+          id: { type: 'string', pattern: '^[a-z0-9][a-z0-9-]*$' },
+          settings: { type: 'object' },
+          routeUnlistedModels: { type: 'boolean' },
+        },
+        oneOf: [{ required: ['package'] }, { required: ['plugin'] }],
+      },
+    },
+    models: {
+      type: 'array',
+      items: {
+        type: 'object',
+        additionalProperties: false,
+        required: ['id', 'provider'],
+        properties: {
+          id: { type: 'string', minLength: 1 },
+          provider: { type: 'string', minLength: 1 },
+          upstreamModel: { type: 'string', minLength: 1 },
+          aliases: { type: 'array', items: { type: 'string', minLength: 1 } },
+          created: { type: 'integer', minimum: 0 },
+          pricing: {
+            type: 'object',
+            additionalProperties: false,
+            required: ['input', 'output'],
+            properties: {
+              input: { type: 'number', minimum: 0 },
+              output: { type: 'number', minimum: 0 },
+              cachedInput: { type: 'number', minimum: 0 },
+              cacheWrite: { type: 'number', minimum: 0 },
+            },
+          },
+        },
+      },
+    },
+    keys: {
+      type: 'array',
+      items: {
+        type: 'object',
+        additionalProperties: false,
+        required: ['name'],
+        properties: {
+          name: { type: 'string', minLength: 1 },
+          key: { type: 'string', minLength: 16 },
+          keyHash: { type: 'string', pattern: '^sha256:[0-9a-f]{64}$' },
+          models: { type: 'array', items: { type: 'string', minLength: 1 } },
+          endpoints: { type: 'array', items: { enum: ['chat', 'responses', 'compact', 'models'] } },
+        },
+        oneOf: [{ required: ['key'] }, { required: ['keyHash'] }],
+      },
+    },
+  },
+};

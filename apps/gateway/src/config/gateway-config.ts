@@ -1,0 +1,100 @@
+import type { AnyProviderPluginV1, ModelPricingV1 } from '@modelgate/core';
+
+export interface ProviderConfig {
+  /** npm package name (resolved from the config file's folder) or a path to a module. */
+  package?: string;
+  /** A plugin object, for embedding and tests (instead of `package`). */
+  plugin?: AnyProviderPluginV1;
+  /** Instance id; defaults to the plugin's id. Two instances of one plugin need two ids. */
+  id?: string;
+  settings?: Record<string, unknown>;
+  /** Serve ids matching the plugin's model patterns even when `models` does not list them (default true). */
+  routeUnlistedModels?: boolean;
+}
+
+export interface ModelConfig {
+  /** The public id clients send. */
+  id: string;
+  provider: string;
+  /** The vendor's model name; defaults to `id`. */
+  upstreamModel?: string;
+  aliases?: string[];
+  /** Unix seconds for `/v1/models`; defaults to the provider's card or the gateway's start. */
+  created?: number;
+  pricing?: ModelPricingV1;
+}
+
+export type GatewayEndpoint = 'chat' | 'responses' | 'compact' | 'models';
+
+export interface StaticKeyConfig {
+  name: string;
+  /** The key itself (usually `${ENV_VAR}`); only its SHA-256 digest is kept in memory. */
+  key?: string;
+  /** `sha256:<hex>` of the key, for configs that must not contain the key at all. */
+  keyHash?: string;
+  /** Model ids (or globs) this key may use; all when absent. */
+  models?: string[];
+  endpoints?: GatewayEndpoint[];
+}
+
+export interface ServerConfig {
+  host: string;
+  port: number;
+  /** Largest accepted request body, after decompression. */
+  bodyLimitBytes: number;
+  /** How long in-flight requests may finish after SIGTERM before connections are cut. */
+  shutdownGraceMs: number;
+}
+
+export interface UpstreamConfig {
+  connectTimeoutMs: number;
+  /** Time to the upstream's response headers (and, without streaming, its whole answer). */
+  timeoutMs: number;
+  /** Longest silence allowed between two chunks of a stream. */
+  streamIdleTimeoutMs: number;
+}
+
+export interface LoggingConfig {
+  level: 'fatal' | 'error' | 'warn' | 'info' | 'debug' | 'trace' | 'silent';
+}
+
+export interface GatewayConfig {
+  server: ServerConfig;
+  upstream: UpstreamConfig;
+  logging: LoggingConfig;
+  providers: ProviderConfig[];
+  models: ModelConfig[];
+  keys: StaticKeyConfig[];
+}
+
+/** What a config file or a caller gives; everything but `providers` has defaults. */
+export type GatewayConfigInput = Partial<Omit<GatewayConfig, 'server' | 'upstream' | 'logging'>> & {
+  providers: ProviderConfig[];
+  server?: Partial<ServerConfig>;
+  upstream?: Partial<UpstreamConfig>;
+  logging?: Partial<LoggingConfig>;
+};
+
+export const DEFAULT_SERVER_CONFIG: ServerConfig = {
+  host: '127.0.0.1',
+  port: 8787,
+  bodyLimitBytes: 10 * 1024 * 1024,
+  shutdownGraceMs: 10_000,
+};
+
+export const DEFAULT_UPSTREAM_CONFIG: UpstreamConfig = {
+  connectTimeoutMs: 10_000,
+  timeoutMs: 600_000,
+  streamIdleTimeoutMs: 300_000,
+};
+
+export function withConfigDefaults(input: GatewayConfigInput): GatewayConfig {
+  return {
+    server: { ...DEFAULT_SERVER_CONFIG, ...input.server },
+    upstream: { ...DEFAULT_UPSTREAM_CONFIG, ...input.upstream },
+    logging: { level: 'info', ...input.logging },
+    providers: input.providers,
+    models: input.models ?? [],
+    keys: input.keys ?? [],
+  };
+}

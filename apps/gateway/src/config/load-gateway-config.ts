@@ -1,0 +1,39 @@
+import { readFile } from 'node:fs/promises';
+import { dirname, resolve } from 'node:path';
+import { parse as parseYaml } from 'yaml';
+import { compileSchema, describeSchemaErrors } from '../validation/schema-compiler.js';
+import { expandEnvVars } from './expand-env-vars.js';
+import { gatewayConfigSchema } from './gateway-config-schema.js';
+import { withConfigDefaults, type GatewayConfig, type GatewayConfigInput } from './gateway-config.js';
+
+export interface LoadedGatewayConfig {
+  config: GatewayConfig;
+  /** The config file's folder: provider packages and relative paths resolve from here. */
+  baseDirectory: string;
+}
+
+const validateConfig = compileSchema<GatewayConfigInput>(gatewayConfigSchema);
+
+export function parseGatewayConfig(input: unknown, env: Readonly<Record<string, string | undefined>>, source: string): GatewayConfig {
+  const expanded = expandEnvVars(input ?? {}, env);
+  if (!validateConfig(expanded)) {
+    throw new Error(`invalid config ${source}: ${describeSchemaErrors(validateConfig.errors)}`);
+  }
+  return withConfigDefaults(expanded);
+}
+
+/** Reads a YAML (or JSON) config file, expands `${VAR}` references and checks it against the schema. */
+export async function loadGatewayConfig(
+  file: string,
+  env: Readonly<Record<string, string | undefined>> = process.env,
+): Promise<LoadedGatewayConfig> {
+  const path = resolve(file);
+  const text = await readFile(path, 'utf8');
+  let parsed: unknown;
+  try {
+    parsed = parseYaml(text);
+  } catch (error) {
+    throw new Error(`config ${path} is not valid YAML: ${(error as Error).message}`, { cause: error });
+  }
+  return { config: parseGatewayConfig(parsed, env, path), baseDirectory: dirname(path) };
+}

@@ -1,0 +1,77 @@
+import Koa from 'koa';
+import type { Logger } from 'pino';
+import type { KeyResolver } from './auth/authenticated-key.js';
+import { StaticKeyResolver } from './auth/static-key-resolver.js';
+import type { GatewayConfig } from './config/gateway-config.js';
+import { createLogger } from './logging/create-logger.js';
+import { createErrorEnvelopeMiddleware } from './middleware/error-envelope-middleware.js';
+import type { GatewayState } from './middleware/gateway-state.js';
+import { createRequestIdMiddleware } from './middleware/request-id-middleware.js';
+import { createRequestLogMiddleware } from './middleware/request-log-middleware.js';
+import { loadProviderPlugins } from './plugins/load-provider-plugins.js';
+import type { ProviderInstance } from './plugins/provider-instance.js';
+import { createHealthHandler } from './routes/health-route.js';
+import { createV1Router } from './routes/v1-router.js';
+import { ModelRouter } from './routing/model-router.js';
+import { UpstreamTransport } from './transport/upstream-transport.js';
+
+export interface CreateAppOptions {
+  /** Where provider packages and relative plugin paths resolve from; defaults to the working directory. */
+  baseDirectory?: string;
+  logger?: Logger;
+  env?: Readonly<Record<string, string | undefined>>;
+  /** Extra key resolvers tried after the config's static keys (issued keys in a store). */
+  keyResolvers?: readonly KeyResolver[];
+}
+
+export interface GatewayApp {
+  readonly koa: Koa<GatewayState>;
+  readonly logger: Logger;
+  readonly providers: ReadonlyMap<string, ProviderInstance>;
+  readonly models: ModelRouter;
+  /** Releases upstream connections; the HTTP server is closed by whoever listens. */
+  close(): Promise<void>;
+}
+
+/**
+ * Builds the gateway from a config: loads and checks the provider plugins, compiles routes and
+ * schemas once, and wires the middleware in a fixed order. It does not listen; `startGateway` does.
+ */
+export async function createApp(config: GatewayConfig, options: CreateAppOptions = {}): Promise<GatewayApp> {
+  const logger = options.logger ?? createLogger(config.logging);
+  const env = options.env ?? process.env;
+  const providers = await loadProviderPlugins(config.providers, {
+    baseDirectory: options.baseDirectory ?? process.cwd(),
+    logger,
+    env,
+  });
+  const startedAt = Date.now();
+  const models = new ModelRouter(config.models, providers, Math.floor(startedAt / 1000));
+  const transport = new UpstreamTransport(config.upstream);
+  const keyResolvers = [new StaticKeyResolver(config.keys), ...(options.keyResolvers ?? [])];
+
+  const koa = new Koa<GatewayState>({ proxy: false });
+  koa.silent = true;
+  const v1 = createV1Router({ models, transport, bodyLimitBytes: config.server.bodyLimitBytes, logger }, keyResolvers);
+
+  const healthHandler = createHealthHandler(startedAt);
+  koa.use(createRequestIdMiddleware());
+  koa.use(createRequestLogMiddleware(logger));
+  koa.use(createErrorEnvelopeMiddleware(logger));
+  koa.use(async function health(ctx, next) {
+    if (ctx.path === '/health' && (ctx.method === 'GET' || ctx.method === 'HEAD')) return healthHandler(ctx);
+    return next();
+  });
+  koa.use(v1.routes());
+  koa.use(v1.allowedMethods());
+
+  return {
+    koa,
+    logger,
+    providers,
+    models,
+    async close() {
+      transport.close();
+    },
+  };
+}

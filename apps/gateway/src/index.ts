@@ -1,0 +1,14 @@
+export { createApp, type CreateAppOptions, type GatewayApp } from './create-app.js';
+export { startGateway, type RunningGateway } from './server/start-gateway.js';
+export { loadGatewayConfig, parseGatewayConfig, type LoadedGatewayConfig } from './config/load-gateway-config.js';
+export {
+  withConfigDefaults,
+  type GatewayConfig,
+  type GatewayConfigInput,
+  type ProviderConfig,
+  type ModelConfig,
+  type StaticKeyConfig,
+  type GatewayEndpoint,
+} from './config/gateway-config.js';
+export type { AuthenticatedKey, KeyResolver } from './auth/authenticated-key.js';
+export { ProviderLoadError } from './plugins/load-provider-plugins.js';

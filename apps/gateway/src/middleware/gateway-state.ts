@@ -1,0 +1,18 @@
+import type { CompletionUsage } from '@modelgate/core';
+import type { AuthenticatedKey } from '../auth/authenticated-key.js';
+
+/** What the middleware and routes of one request share through `ctx.state`. */
+export interface GatewayState {
+  requestId: string;
+  startedAt: bigint;
+  key?: AuthenticatedKey;
+  model?: string;
+  provider?: string;
+  stream?: boolean;
+  usage?: CompletionUsage;
+  /** Set when the request ended in an error, for the request log. */
+  errorCode?: string | null;
+  /** How a stream ended; logged when the connection closes. */
+  streamOutcome?: 'completed' | 'client-aborted' | 'failed';
+  firstByteAt?: bigint;
+}

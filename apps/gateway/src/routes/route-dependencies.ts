@@ -1,0 +1,10 @@
+import type { Logger } from 'pino';
+import type { ModelRouter } from '../routing/model-router.js';
+import type { UpstreamTransport } from '../transport/upstream-transport.js';
+
+export interface RouteDependencies {
+  readonly models: ModelRouter;
+  readonly transport: UpstreamTransport;
+  readonly bodyLimitBytes: number;
+  readonly logger: Logger;
+}

@@ -1,0 +1,84 @@
+import { matchesModelPattern, type ModelCardV1, type ModelObject, type ModelPricingV1 } from '@modelgate/core';
+import type { ModelConfig } from '../config/gateway-config.js';
+import type { ProviderInstance } from '../plugins/provider-instance.js';
+
+export interface ModelRoute {
+  /** The id the gateway answers to (an alias resolves to its model's id). */
+  readonly publicId: string;
+  readonly upstreamModel: string;
+  readonly instance: ProviderInstance;
+  readonly created: number;
+  readonly pricing?: ModelPricingV1;
+}
+
+/** Maps public model ids and aliases to a provider instance and the upstream's model name. */
+export class ModelRouter {
+  private readonly routes = new Map<string, ModelRoute>();
+  private readonly listed: ModelRoute[] = [];
+
+  constructor(
+    models: readonly ModelConfig[],
+    private readonly instances: ReadonlyMap<string, ProviderInstance>,
+    private readonly startedAt: number,
+  ) {
+    for (const model of models) {
+      const instance = instances.get(model.provider);
+      if (!instance) {
+        throw new Error(`model '${model.id}' names provider '${model.provider}', which is not configured`);
+      }
+      const upstreamModel = model.upstreamModel ?? model.id;
+      const card = findCard(instance, upstreamModel);
+      const route: ModelRoute = {
+        publicId: model.id,
+        upstreamModel,
+        instance,
+        created: model.created ?? card?.created ?? startedAt,
+        pricing: model.pricing ?? card?.pricing,
+      };
+      for (const name of [model.id, ...(model.aliases ?? [])]) {
+        if (this.routes.has(name)) throw new Error(`model id or alias '${name}' is configured twice`);
+        this.routes.set(name, route);
+      }
+      this.listed.push(route);
+    }
+    // Catalog models of providers that serve unlisted ids are listed too, unless configured above.
+    for (const instance of instances.values()) {
+      if (instance.unlistedModelPatterns.length === 0) continue;
+      for (const card of instance.provider.models ?? []) {
+        if (this.routes.has(card.id)) continue;
+        this.listed.push(this.routeFromCard(instance, card.id, card));
+      }
+    }
+  }
+
+  resolve(model: string): ModelRoute | undefined {
+    const explicit = this.routes.get(model);
+    if (explicit) return explicit;
+    for (const instance of this.instances.values()) {
+      if (instance.unlistedModelPatterns.some((pattern) => matchesModelPattern(pattern, model))) {
+        return this.routeFromCard(instance, model, findCard(instance, model));
+      }
+    }
+    return undefined;
+  }
+
+  list(): ModelObject[] {
+    return this.listed.map(toModelObject);
+  }
+
+  describe(route: ModelRoute): ModelObject {
+    return toModelObject(route);
+  }
+
+  private routeFromCard(instance: ProviderInstance, id: string, card: ModelCardV1 | undefined): ModelRoute {
+    return { publicId: id, upstreamModel: id, instance, created: card?.created ?? this.startedAt, pricing: card?.pricing };
+  }
+}
+
+function findCard(instance: ProviderInstance, upstreamModel: string): ModelCardV1 | undefined {
+  return instance.provider.models?.find((card) => card.id === upstreamModel);
+}
+
+function toModelObject(route: ModelRoute): ModelObject {
+  return { id: route.publicId, object: 'model', created: route.created, owned_by: route.instance.family };
+}

@@ -1,0 +1,64 @@
+import { Writable } from 'node:stream';
+import { pino } from 'pino';
+import { startOpenAiSimulator } from '@modelgate/testkit';
+import { parseGatewayConfig } from '../../src/config/load-gateway-config.js';
+import type { GatewayConfigInput } from '../../src/config/gateway-config.js';
+import { startGateway, type RunningGateway } from '../../src/server/start-gateway.js';
+
+export const TEST_SERVICE_KEY = 'mg-test-service-key-0123456789abcdef';
+export const UPSTREAM_KEY = 'sk-upstream-test-key';
+
+export type OpenAiSimulator = Awaited<ReturnType<typeof startOpenAiSimulator>>;
+
+export interface TestGateway {
+  readonly gateway: RunningGateway;
+  readonly simulator: OpenAiSimulator;
+  /** Base URL of the gateway's API, e.g. http://127.0.0.1:1234/v1. */
+  readonly baseUrl: string;
+  /** Every log line the gateway wrote, as text. */
+  readonly logs: string[];
+  close(): Promise<void>;
+}
+
+/** A gateway on 127.0.0.1:0 in front of a fresh OpenAI simulator, logging into memory. */
+export async function startTestGateway(overrides: Partial<GatewayConfigInput> = {}): Promise<TestGateway> {
+  const simulator = await startOpenAiSimulator({ apiKey: UPSTREAM_KEY });
+  const logs: string[] = [];
+  const sink = new Writable({
+    write(chunk, _encoding, callback) {
+      logs.push(String(chunk));
+      callback();
+    },
+  });
+  const input: GatewayConfigInput = {
+    server: { host: '127.0.0.1', port: 0, bodyLimitBytes: 64 * 1024, shutdownGraceMs: 5_000 },
+    providers: [{ package: '@modelgate/provider-openai', id: 'openai', settings: { baseUrl: simulator.url, apiKey: UPSTREAM_KEY } }],
+    models: [{ id: 'gpt-test', provider: 'openai', upstreamModel: 'gpt-4.1-mini', aliases: ['gpt-alias'] }],
+    keys: [{ name: 'test', key: TEST_SERVICE_KEY }],
+    ...overrides,
+  };
+  const config = parseGatewayConfig(input, {}, 'test');
+  const gateway = await startGateway(config, { logger: pino({ level: 'debug' }, sink), baseDirectory: process.cwd() });
+  return {
+    gateway,
+    simulator,
+    baseUrl: `${gateway.url}/v1`,
+    logs,
+    async close() {
+      await gateway.close();
+      await simulator.close();
+    },
+  };
+}
+
+export function authorized(extra: Record<string, string> = {}): Record<string, string> {
+  return { authorization: `Bearer ${TEST_SERVICE_KEY}`, 'content-type': 'application/json', ...extra };
+}
+
+/** Splits an SSE body into its `data:` payloads. */
+export function dataPayloads(body: string): string[] {
+  return body
+    .split(/\n\n/)
+    .filter((block) => block.startsWith('data: '))
+    .map((block) => block.slice('data: '.length));
+}
