@@ -15,4 +15,6 @@ export interface GatewayState {
   /** How a stream ended; logged when the connection closes. */
   streamOutcome?: 'completed' | 'client-aborted' | 'failed';
   firstByteAt?: bigint;
+  /** Settles when a relayed stream has finished (completed, failed or aborted); the request log waits for it. */
+  streamSettled?: Promise<unknown>;
 }

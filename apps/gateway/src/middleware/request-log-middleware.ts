@@ -15,7 +15,7 @@ function milliseconds(from: bigint, to: bigint): number {
  */
 export function createRequestLogMiddleware(logger: Logger): Middleware<GatewayState> {
   return async function requestLog(ctx, next) {
-    ctx.res.once('close', () => {
+    ctx.res.once('close', () => void Promise.resolve(ctx.state.streamSettled).then(() => {
       const state = ctx.state;
       const end = process.hrtime.bigint();
       logger.info(
@@ -37,7 +37,7 @@ export function createRequestLogMiddleware(logger: Logger): Middleware<GatewaySt
         },
         'request',
       );
-    });
+    }));
     await next();
   };
 }

@@ -53,7 +53,7 @@ export function createChatCompletionsHandler(dependencies: RouteDependencies) {
     ctx.set(EVENT_STREAM_HEADERS);
     ctx.body = output;
     const state = ctx.state;
-    void relayChatStream({
+    state.streamSettled = relayChatStream({
       upstream: reply.body,
       upstreamUrl: upstreamRequest.url,
       translator: translator.createStreamTranslator(request, call),

@@ -38,10 +38,13 @@ export async function startGateway(config: GatewayConfig, options: CreateAppOpti
 
 async function shutDown(server: Server, app: GatewayApp, graceMs: number): Promise<void> {
   const closed = new Promise<void>((resolve) => server.close(() => resolve()));
+  // Keep-alive connections become idle as their last response ends; close them as they do.
   server.closeIdleConnections();
-  const timer = setTimeout(() => server.closeAllConnections(), graceMs);
+  const sweeper = setInterval(() => server.closeIdleConnections(), 50);
+  const deadline = setTimeout(() => server.closeAllConnections(), graceMs);
   await closed;
-  clearTimeout(timer);
+  clearInterval(sweeper);
+  clearTimeout(deadline);
   await app.close();
   app.logger.info({}, 'gateway stopped');
 }

@@ -57,7 +57,7 @@ export async function relayChatStream(options: RelayChatStreamOptions): Promise<
       output.destroy();
       return { kind: 'client-aborted' };
     }
-    const failure = GatewayError.isInstance(error) ? error : toUpstreamTransportError(error, options.upstreamUrl);
+    const failure = GatewayError.isInstance(error) ? error : toUpstreamTransportError(error, options.upstreamUrl, true);
     output.end(formatSseData(JSON.stringify(failure.toEnvelope())));
     upstream.destroy();
     return { kind: 'failed', error: failure };

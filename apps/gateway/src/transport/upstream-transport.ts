@@ -12,8 +12,11 @@ export interface UpstreamReply {
   readonly body: Readable;
 }
 
-/** Network failures become gateway errors: time-outs 504, everything else 502. */
-export function toUpstreamTransportError(error: unknown, url: string): GatewayError {
+/**
+ * Network failures become gateway errors: time-outs 504, everything else 502. `afterHeaders`
+ * tells a connection lost while the answer was arriving from one that never got through.
+ */
+export function toUpstreamTransportError(error: unknown, url: string, afterHeaders = false): GatewayError {
   const failure = error as { name?: string; code?: string; message?: string };
   const host = safeHost(url);
   if (failure.name === 'TimeoutError' || failure.code === 'ETIMEDOUT') {
@@ -22,6 +25,15 @@ export function toUpstreamTransportError(error: unknown, url: string): GatewayEr
       type: 'server_error',
       code: 'upstream_timeout',
       message: `The upstream at ${host} did not answer in time.`,
+      cause: error,
+    });
+  }
+  if (afterHeaders) {
+    return new GatewayError({
+      status: 502,
+      type: 'server_error',
+      code: 'upstream_interrupted',
+      message: `The connection to the upstream at ${host} broke while its answer was arriving (${failure.code ?? failure.name ?? 'network error'}).`,
       cause: error,
     });
   }
@@ -99,7 +111,7 @@ export async function readUpstreamText(body: Readable, url: string): Promise<str
   try {
     for await (const chunk of body) chunks.push(chunk as Buffer);
   } catch (error) {
-    throw toUpstreamTransportError(error, url);
+    throw toUpstreamTransportError(error, url, true);
   }
   return Buffer.concat(chunks).toString('utf8');
 }

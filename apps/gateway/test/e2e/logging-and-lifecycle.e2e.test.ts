@@ -19,6 +19,11 @@ describe('logs, request ids, health, shutdown and disconnects', () => {
       body: JSON.stringify({ model: 'gpt-test', messages: [{ role: 'user', content: secretPrompt }] }),
     }).then((response) => response.text());
     await fetch(`${harness.baseUrl}/models`, { headers: { authorization: 'Bearer mg-wrong-key-but-still-secret' } }).then((response) => response.text());
+    await fetch(`${harness.baseUrl}/chat/completions`, {
+      method: 'POST',
+      headers: authorized(),
+      body: JSON.stringify({ model: 'gpt-test', stream: true, stream_options: { include_usage: true }, messages: [{ role: 'user', content: secretPrompt }] }),
+    }).then((response) => response.text());
     await new Promise((resolve) => setTimeout(resolve, 50));
     const text = harness.logs.join('');
     expect(text).not.toContain(TEST_SERVICE_KEY);
@@ -27,7 +32,16 @@ describe('logs, request ids, health, shutdown and disconnects', () => {
     expect(text).not.toContain(secretPrompt);
     expect(text).not.toContain('Echo:');
     const lines = harness.logs.map((line) => JSON.parse(line) as Record<string, unknown>).filter((line) => line.msg === 'request');
-    expect(lines.find((line) => line.path === '/v1/chat/completions')).toMatchObject({ status: 200, model: 'gpt-test', provider: 'openai', keyId: 'config:test' });
+    expect(lines.find((line) => line.path === '/v1/chat/completions' && line.stream === false)).toMatchObject({
+      status: 200,
+      model: 'gpt-test',
+      provider: 'openai',
+      keyId: 'config:test',
+    });
+    const streamed = lines.find((line) => line.stream === true)!;
+    expect(streamed).toMatchObject({ status: 200, streamOutcome: 'completed' });
+    expect(streamed.completionTokens).toBeGreaterThan(0);
+    expect(streamed.timeToFirstByteMs).toBeGreaterThan(0);
     expect(lines.find((line) => line.path === '/v1/models')).toMatchObject({ status: 401 });
   });
 
@@ -97,5 +111,8 @@ describe('client disconnect', () => {
     expect(new TextDecoder().decode(first.value)).toContain('chat.completion.chunk');
     controller.abort();
     await expect(closed).resolves.toBeUndefined();
+    await new Promise((resolve) => setTimeout(resolve, 50));
+    const logged = harness.logs.map((line) => JSON.parse(line) as Record<string, unknown>).find((line) => line.msg === 'request');
+    expect(logged).toMatchObject({ stream: true, streamOutcome: 'client-aborted' });
   });
 });
