@@ -1,3 +1,4 @@
+import { functionToolCallSchema as toolCall } from './function-tool-call-schema.js';
 import type { JsonSchema } from './json-schema.js';
 
 const usage: JsonSchema = {
@@ -13,20 +14,6 @@ const usage: JsonSchema = {
 };
 
 const finishReason: JsonSchema = { enum: ['stop', 'length', 'tool_calls', 'content_filter', 'function_call'] };
-
-const toolCall: JsonSchema = {
-  type: 'object',
-  required: ['id', 'type', 'function'],
-  properties: {
-    id: { type: 'string', minLength: 1 },
-    type: { const: 'function' },
-    function: {
-      type: 'object',
-      required: ['name', 'arguments'],
-      properties: { name: { type: 'string', minLength: 1 }, arguments: { type: 'string' } },
-    },
-  },
-};
 
 /** What a `chat.completion` answer must look like, whoever the upstream was. Used by tests and the conformance suite. */
 export const chatCompletionResponseSchema: JsonSchema = {

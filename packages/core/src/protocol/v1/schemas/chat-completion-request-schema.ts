@@ -1,3 +1,4 @@
+import { functionToolCallSchema as toolCall } from './function-tool-call-schema.js';
 import type { JsonSchema } from './json-schema.js';
 
 const nullable = (schema: JsonSchema): JsonSchema => ({ anyOf: [schema, { type: 'null' }] });
@@ -44,20 +45,6 @@ const userPart: JsonSchema = {
     },
     { if: { properties: { type: { const: 'file' } } }, then: { required: ['file'], properties: { file: { type: 'object' } } } },
   ],
-};
-
-const toolCall: JsonSchema = {
-  type: 'object',
-  required: ['id', 'type', 'function'],
-  properties: {
-    id: { type: 'string', minLength: 1 },
-    type: { const: 'function' },
-    function: {
-      type: 'object',
-      required: ['name', 'arguments'],
-      properties: { name: { type: 'string', minLength: 1 }, arguments: { type: 'string' } },
-    },
-  },
 };
 
 const message: JsonSchema = {
