@@ -1,0 +1,112 @@
+import { spawn, type ChildProcess } from 'node:child_process';
+import { fileURLToPath } from 'node:url';
+import { afterEach, describe, expect, it } from '@jest/globals';
+import { startOpenAiSimulator } from '@modelgate/testkit';
+
+const mainScript = fileURLToPath(new URL('../../dist/main.js', import.meta.url));
+
+interface StartedProcess {
+  child: ChildProcess;
+  baseUrl: string;
+  key: string | undefined;
+  output: () => string;
+}
+
+/** Runs the built entry point (what `npm start` runs) and waits for its banner. */
+function startMain(env: Record<string, string>): Promise<StartedProcess> {
+  const child = spawn(process.execPath, [mainScript], {
+    env: { PATH: process.env.PATH ?? '', PORT: '0', ...env },
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
+  let output = '';
+  child.stderr!.on('data', (chunk) => (output += String(chunk)));
+  return new Promise((resolve, reject) => {
+    const timer = setTimeout(() => reject(new Error(`no banner in time:\n${output}`)), 15_000);
+    child.once('exit', (code) => reject(new Error(`exited with ${code}:\n${output}`)));
+    child.stdout!.on('data', (chunk) => {
+      output += String(chunk);
+      const listening = /listening on (http:\/\/\S+\/v1)/.exec(output);
+      if (listening && output.includes('Try it:')) {
+        clearTimeout(timer);
+        resolve({
+          child,
+          baseUrl: listening[1]!,
+          key: /Service key \(shown once\): (mg-\S+)/.exec(output)?.[1],
+          output: () => output,
+        });
+      }
+    });
+  });
+}
+
+function stop(child: ChildProcess): Promise<number | null> {
+  return new Promise((resolve) => {
+    if (child.exitCode !== null) return resolve(child.exitCode);
+    child.once('exit', (code) => resolve(code));
+    child.kill('SIGTERM');
+  });
+}
+
+describe('the process entry (npm start)', () => {
+  let running: StartedProcess | undefined;
+  afterEach(async () => {
+    if (running) await stop(running.child);
+    running = undefined;
+  });
+
+  it('starts the demo profile without vendor keys, prints a working key, and exits cleanly on SIGTERM', async () => {
+    running = await startMain({});
+    expect(running.output()).toContain('demo profile');
+    expect(running.key).toMatch(/^mg-[\w-]{20,}$/);
+    const response = await fetch(`${running.baseUrl}/chat/completions`, {
+      method: 'POST',
+      headers: { authorization: `Bearer ${running.key}`, 'content-type': 'application/json' },
+      body: JSON.stringify({ model: 'demo-gpt', messages: [{ role: 'user', content: 'offline round trip' }] }),
+    });
+    expect(response.status).toBe(200);
+    const body = (await response.json()) as { choices: Array<{ message: { content: string } }> };
+    expect(body.choices[0]!.message.content).toBe('Echo: offline round trip');
+    // The key is printed once in the banner and never in a log line.
+    for (let attempt = 0; attempt < 50 && !running.output().includes('"msg":"request"'); attempt++) {
+      await new Promise((resolve) => setTimeout(resolve, 20));
+    }
+    const logLines = running.output().split('\n').filter((line) => line.startsWith('{'));
+    expect(logLines.length).toBeGreaterThan(0);
+    expect(logLines.join('\n')).not.toContain(running.key!);
+    expect(await stop(running.child)).toBe(0);
+    running = undefined;
+  });
+
+  it('serves the real vendor when OPENAI_API_KEY is set, with the given service key', async () => {
+    const simulator = await startOpenAiSimulator({ apiKey: 'sk-from-environment' });
+    try {
+      running = await startMain({ OPENAI_API_KEY: 'sk-from-environment', OPENAI_BASE_URL: simulator.url, MODELGATE_API_KEY: 'mg-operator-chosen-key-123456' });
+      expect(running.key).toBeUndefined();
+      expect(running.output()).not.toContain('mg-operator-chosen-key-123456');
+      const response = await fetch(`${running.baseUrl}/chat/completions`, {
+        method: 'POST',
+        headers: { authorization: 'Bearer mg-operator-chosen-key-123456', 'content-type': 'application/json' },
+        body: JSON.stringify({ model: 'gpt-4.1', messages: [{ role: 'user', content: 'real vendor path' }] }),
+      });
+      expect(response.status).toBe(200);
+      expect(simulator.requests.at(-1)!.headers.authorization).toBe('Bearer sk-from-environment');
+      expect((simulator.requests.at(-1)!.body as { model: string }).model).toBe('gpt-4.1');
+    } finally {
+      await stop(running!.child);
+      running = undefined;
+      await simulator.close();
+    }
+  });
+
+  it('refuses to start on a config naming a broken plugin, saying which', async () => {
+    const child = spawn(process.execPath, [mainScript], {
+      env: { PATH: process.env.PATH ?? '', MODELGATE_CONFIG: fileURLToPath(new URL('../fixtures/broken-plugin.yaml', import.meta.url)) },
+      stdio: ['ignore', 'pipe', 'pipe'],
+    });
+    let stderr = '';
+    child.stderr!.on('data', (chunk) => (stderr += String(chunk)));
+    const code = await new Promise<number | null>((resolve) => child.once('exit', resolve));
+    expect(code).toBe(1);
+    expect(stderr).toMatch(/provider '\.\/not-a-plugin\.mjs' could not be loaded/);
+  });
+});
