@@ -42,3 +42,13 @@ export { openAiCompatibleError, pickRelayedErrorHeaders } from './errors/openai-
 
 // Routing
 export { matchesModelPattern, type ModelPattern } from './routing/match-model-pattern.js';
+
+// Parameter policies (exhaustive request-field maps for translating providers)
+export {
+  defineParameterMap,
+  type ParameterPolicy,
+  type ParameterRule,
+  type UnsupportedParameterHandling,
+} from './mapping/define-parameter-map.js';
+export { applyParameterPolicy, type ApplyParameterPolicyOptions } from './mapping/apply-parameter-policy.js';
+export { parseDataUrl, type ParsedDataUrl } from './mapping/parse-data-url.js';

@@ -9,6 +9,7 @@ interface EnvironmentProvider {
 
 const ENVIRONMENT_PROVIDERS: readonly EnvironmentProvider[] = [
   { envKey: 'OPENAI_API_KEY', baseUrlEnv: 'OPENAI_BASE_URL', provider: { package: '@modelgate/provider-openai', id: 'openai' } },
+  { envKey: 'ANTHROPIC_API_KEY', baseUrlEnv: 'ANTHROPIC_BASE_URL', provider: { package: '@modelgate/provider-anthropic', id: 'anthropic' } },
 ];
 
 /** The families whose keys are set, each serving its vendor's model ids directly. Undefined when none is. */

@@ -1,5 +1,5 @@
 import { randomBytes } from 'node:crypto';
-import { startOpenAiSimulator } from '@modelgate/testkit';
+import { startAnthropicSimulator, startOpenAiSimulator } from '@modelgate/testkit';
 import type { GatewayConfigInput } from '../config/gateway-config.js';
 
 export interface DemoProfile {
@@ -18,15 +18,22 @@ export function createServiceKey(): string {
  */
 export async function startDemoProfile(serviceKey = createServiceKey()): Promise<DemoProfile> {
   const openai = await startOpenAiSimulator();
+  const anthropic = await startAnthropicSimulator();
   return {
     serviceKey,
     config: {
       providers: [
         { package: '@modelgate/provider-openai', id: 'openai', settings: { baseUrl: openai.url, apiKey: 'sk-demo-simulator' } },
+        { package: '@modelgate/provider-anthropic', id: 'anthropic', settings: { baseUrl: anthropic.url, apiKey: 'sk-ant-demo-simulator' } },
       ],
-      models: [{ id: 'demo-gpt', provider: 'openai', upstreamModel: 'gpt-4.1-mini' }],
+      models: [
+        { id: 'demo-gpt', provider: 'openai', upstreamModel: 'gpt-4.1-mini' },
+        { id: 'demo-claude', provider: 'anthropic', upstreamModel: 'claude-sonnet-4-5' },
+      ],
       keys: [{ name: 'demo', key: serviceKey }],
     },
-    close: () => openai.close(),
+    close: async () => {
+      await Promise.all([openai.close(), anthropic.close()]);
+    },
   };
 }

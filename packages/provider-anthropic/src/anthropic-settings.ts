@@ -1,0 +1,50 @@
+import type { JsonSchema, ReasoningEffort, UnsupportedParameterHandling } from '@modelgate/core';
+
+/** Thinking budgets (tokens) per `reasoning_effort`; `none` always sends `thinking: {type: "disabled"}`. */
+export type AnthropicThinkingBudgets = Record<Exclude<ReasoningEffort, 'none'>, number>;
+
+export interface AnthropicSettings {
+  /** Sent as `x-api-key`. */
+  apiKey?: string;
+  /** Base URL including `/v1`. */
+  baseUrl?: string;
+  /** The `anthropic-version` header; defaults to `2023-06-01`, the value the SDKs hard-code. */
+  anthropicVersion?: string;
+  /** Flags for the `anthropic-beta` header. */
+  betas?: string[];
+  /** Extra headers sent on every upstream request. */
+  headers?: Record<string, string>;
+  /**
+   * A /v1 parameter Anthropic cannot honour (`n > 1`, `logprobs`, `seed`, …): `reject` (default)
+   * answers 400 naming it; `drop` removes it and reports a `dropped-parameter` warning.
+   */
+  unsupportedParameters?: UnsupportedParameterHandling;
+  /** `max_tokens` when the client sends none, for models not in the catalog (default 8192). */
+  defaultMaxTokens?: number;
+  /** Overrides of the default thinking budgets (1024 / 2048 / 4096 / 8192 / 16384). */
+  thinkingBudgets?: Partial<AnthropicThinkingBudgets>;
+}
+
+export const ANTHROPIC_DEFAULT_BASE_URL = 'https://api.anthropic.com/v1';
+export const ANTHROPIC_DEFAULT_VERSION = '2023-06-01';
+
+const budget: JsonSchema = { type: 'integer', minimum: 1024 };
+
+export const anthropicSettingsSchema: JsonSchema = {
+  type: 'object',
+  additionalProperties: false,
+  properties: {
+    apiKey: { type: 'string' },
+    baseUrl: { type: 'string', pattern: '^https?://' },
+    anthropicVersion: { type: 'string', minLength: 1 },
+    betas: { type: 'array', items: { type: 'string', minLength: 1 } },
+    headers: { type: 'object', additionalProperties: { type: 'string' } },
+    unsupportedParameters: { enum: ['reject', 'drop'] },
+    defaultMaxTokens: { type: 'integer', minimum: 1 },
+    thinkingBudgets: {
+      type: 'object',
+      additionalProperties: false,
+      properties: { minimal: budget, low: budget, medium: budget, high: budget, xhigh: budget, max: budget },
+    },
+  },
+};

@@ -1,0 +1,39 @@
+import { upstreamProtocolError, type ChatCompletionMessage, type ChatCompletionResponse, type FunctionToolCall } from '@modelgate/core';
+import type { AnthropicMessage } from './anthropic-messages-api-types.js';
+import { convertAnthropicUsage } from './convert-anthropic-usage.js';
+import { mapAnthropicFinishReason } from './map-anthropic-finish-reason.js';
+
+function isAnthropicMessage(body: unknown): body is AnthropicMessage {
+  const candidate = body as Partial<AnthropicMessage> | null;
+  return typeof candidate === 'object' && candidate !== null && candidate.type === 'message' && Array.isArray(candidate.content);
+}
+
+/**
+ * A Messages API answer as a `chat.completion`: text blocks joined into `content`, `tool_use`
+ * blocks as `tool_calls` (the upstream id kept, the input object as a JSON string), thinking as
+ * `reasoning_content`. Redacted thinking and server-tool blocks carry nothing a chat client can use.
+ */
+export function convertFromAnthropicResponse(body: unknown, created: number): ChatCompletionResponse {
+  if (!isAnthropicMessage(body)) throw upstreamProtocolError('Anthropic answered with a body that is not a message.');
+  let text: string | null = null;
+  let reasoning: string | undefined;
+  const toolCalls: FunctionToolCall[] = [];
+  for (const block of body.content) {
+    if (block.type === 'text') text = (text ?? '') + String(block.text);
+    else if (block.type === 'thinking') reasoning = (reasoning ?? '') + String(block.thinking);
+    else if (block.type === 'tool_use') {
+      toolCalls.push({ id: String(block.id), type: 'function', function: { name: String(block.name), arguments: JSON.stringify(block.input ?? {}) } });
+    }
+  }
+  const message: ChatCompletionMessage = { role: 'assistant', content: text, refusal: null };
+  if (toolCalls.length > 0) message.tool_calls = toolCalls;
+  if (reasoning !== undefined) message.reasoning_content = reasoning;
+  return {
+    id: body.id,
+    object: 'chat.completion',
+    created,
+    model: body.model,
+    choices: [{ index: 0, message, logprobs: null, finish_reason: mapAnthropicFinishReason(body.stop_reason) }],
+    usage: convertAnthropicUsage(body.usage ?? {}),
+  };
+}
