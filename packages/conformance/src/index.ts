@@ -1,0 +1,3 @@
+export { runChatConformance } from './run-chat-conformance.js';
+export { checkResponse, checkStream, checkSchema, checkUsage, type AssembledStream, type AssembledCall } from './conformance-checks.js';
+export type * from './conformance-types.js';

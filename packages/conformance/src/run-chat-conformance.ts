@@ -1,0 +1,171 @@
+import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
+import { SseParser, type ChatCompletionChunk, type ChatCompletionResponse } from '@modelgate/core';
+import { checkResponse, checkSchema, checkStream } from './conformance-checks.js';
+import type { ChatConformanceOptions, ConformanceGateway, ConformanceScenario, ConformanceUpstream } from './conformance-types.js';
+
+const PIXEL = 'iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mNk+M9QDwADhgGAWjR9awAAAABJRU5ErkJggg==';
+const WEATHER_TOOL = {
+  type: 'function',
+  function: { name: 'get_weather', description: 'Current weather', parameters: { type: 'object', properties: { city: { type: 'string' } }, required: ['city'] } },
+};
+const TWO_CALLS = [
+  { id: 'call_conf_1', name: 'get_weather', arguments: '{"city":"Oslo"}' },
+  { id: 'call_conf_2', name: 'get_weather', arguments: '{"city":"Bergen"}' },
+];
+
+/**
+ * Registers the shared chat conformance suite (a jest `describe` block) for one provider: canonical
+ * /v1 requests go through a real gateway to the provider's simulator, and every answer, chunk and
+ * error is checked against the /v1 schemas and the stream rules. Call it at the top level of a test file.
+ */
+export function runChatConformance(options: ChatConformanceOptions): void {
+  describe(`chat conformance: ${options.name}`, () => {
+    let upstream: ConformanceUpstream;
+    let gateway: ConformanceGateway;
+
+    beforeAll(async () => {
+      upstream = await options.startUpstream();
+      gateway = await options.startGateway({ provider: options.provider, settings: upstream.settings, model: options.model });
+    });
+    afterAll(async () => {
+      await gateway?.close();
+      await upstream?.close();
+    });
+
+    const post = (body: Record<string, unknown>) =>
+      fetch(`${gateway.baseUrl}/chat/completions`, {
+        method: 'POST',
+        headers: { authorization: `Bearer ${gateway.apiKey}`, 'content-type': 'application/json' },
+        body: JSON.stringify({ model: options.model, ...body }),
+      });
+    const complete = async (body: Record<string, unknown>): Promise<ChatCompletionResponse> => {
+      const response = await post(body);
+      const json = (await response.json()) as ChatCompletionResponse;
+      expect({ status: response.status, body: json }).toMatchObject({ status: 200 });
+      checkResponse(json);
+      return json;
+    };
+    const stream = async (body: Record<string, unknown>) => {
+      const response = await post({ ...body, stream: true });
+      expect(response.status).toBe(200);
+      const parser = new SseParser();
+      const text = await response.text();
+      const events = [...parser.push(text), ...parser.end()];
+      expect(events.at(-1)?.data).toBe('[DONE]');
+      const chunks = events.slice(0, -1).map((event) => JSON.parse(event.data) as ChatCompletionChunk);
+      const includeUsage = (body.stream_options as { include_usage?: boolean } | undefined)?.include_usage === true;
+      return checkStream(chunks, includeUsage);
+    };
+    const skipped = new Map(options.skip?.map((entry) => [entry.scenario, entry.reason]));
+    const scenario = (name: ConformanceScenario, test: () => Promise<void>) => {
+      const reason = skipped.get(name);
+      if (reason !== undefined) it.skip(`${name} (skipped: ${reason})`, test);
+      else it(name, test);
+    };
+
+    scenario('plain-text', async () => {
+      upstream.script({ kind: 'text', text: 'Hello there.' });
+      const response = await complete({ messages: [{ role: 'user', content: 'Say hello' }] });
+      expect(response.choices[0]!.message.content).toBe('Hello there.');
+      expect(response.choices[0]!.finish_reason).toBe('stop');
+    });
+
+    scenario('plain-text-stream', async () => {
+      upstream.script({ kind: 'text', text: 'Hello in a few small pieces.' });
+      const result = await stream({ messages: [{ role: 'user', content: 'Say hello' }] });
+      expect(result.content).toBe('Hello in a few small pieces.');
+      expect([...result.finishReasons.values()]).toEqual(['stop']);
+    });
+
+    scenario('system-prompt', async () => {
+      upstream.script({ kind: 'text', text: 'Terse.' });
+      const response = await complete({ messages: [{ role: 'system', content: 'Be terse.' }, { role: 'user', content: 'Hi' }] });
+      expect(response.choices[0]!.message.content).toBe('Terse.');
+    });
+
+    scenario('multi-turn', async () => {
+      upstream.script({ kind: 'text', text: 'Your name is Ann.' });
+      const response = await complete({
+        messages: [
+          { role: 'user', content: 'My name is Ann.' },
+          { role: 'assistant', content: 'Nice to meet you, Ann.' },
+          { role: 'user', content: 'What is my name?' },
+        ],
+      });
+      expect(response.choices[0]!.message.content).toBe('Your name is Ann.');
+    });
+
+    scenario('image-input', async () => {
+      upstream.script({ kind: 'text', text: 'A single pixel.' });
+      const response = await complete({
+        messages: [{ role: 'user', content: [{ type: 'text', text: 'What is this?' }, { type: 'image_url', image_url: { url: `data:image/png;base64,${PIXEL}` } }] }],
+      });
+      expect(response.choices[0]!.message.content).toBe('A single pixel.');
+    });
+
+    scenario('tool-call', async () => {
+      upstream.script({ kind: 'tool-calls', calls: [TWO_CALLS[0]!] });
+      const response = await complete({ messages: [{ role: 'user', content: 'Weather in Oslo?' }], tools: [WEATHER_TOOL] });
+      expect(response.choices[0]!.finish_reason).toBe('tool_calls');
+      expect(response.choices[0]!.message.tool_calls).toEqual([{ id: 'call_conf_1', type: 'function', function: { name: 'get_weather', arguments: '{"city":"Oslo"}' } }]);
+    });
+
+    scenario('parallel-tool-calls-stream', async () => {
+      upstream.script({ kind: 'tool-calls', calls: TWO_CALLS });
+      const result = await stream({ messages: [{ role: 'user', content: 'Weather in Oslo and Bergen?' }], tools: [WEATHER_TOOL] });
+      expect(result.toolCalls.map((call) => [call.id, call.name, JSON.parse(call.arguments)])).toEqual([
+        ['call_conf_1', 'get_weather', { city: 'Oslo' }],
+        ['call_conf_2', 'get_weather', { city: 'Bergen' }],
+      ]);
+      expect([...result.finishReasons.values()]).toEqual(['tool_calls']);
+    });
+
+    scenario('tool-result-round-trip', async () => {
+      upstream.script({ kind: 'text', text: 'Oslo 4C, Bergen 7C.' });
+      const response = await complete({
+        tools: [WEATHER_TOOL],
+        messages: [
+          { role: 'user', content: 'Weather in Oslo and Bergen?' },
+          { role: 'assistant', content: null, tool_calls: TWO_CALLS.map((call) => ({ id: call.id, type: 'function', function: { name: call.name, arguments: call.arguments } })) },
+          { role: 'tool', tool_call_id: 'call_conf_1', content: '4C' },
+          { role: 'tool', tool_call_id: 'call_conf_2', content: '7C' },
+        ],
+      });
+      expect(response.choices[0]!.message.content).toBe('Oslo 4C, Bergen 7C.');
+    });
+
+    scenario('json-schema', async () => {
+      upstream.script({ kind: 'text', text: '{"city":"Oslo","temp_c":4}' });
+      const schema = { type: 'object', properties: { city: { type: 'string' }, temp_c: { type: 'number' } }, required: ['city', 'temp_c'], additionalProperties: false };
+      const response = await complete({
+        messages: [{ role: 'user', content: 'Weather in Oslo as JSON' }],
+        response_format: { type: 'json_schema', json_schema: { name: 'weather', schema, strict: true } },
+      });
+      expect(JSON.parse(response.choices[0]!.message.content!)).toEqual({ city: 'Oslo', temp_c: 4 });
+    });
+
+    scenario('stop-sequence', async () => {
+      upstream.script({ kind: 'stop-sequence', text: '1, 2, 3', sequence: 'END' });
+      const response = await complete({ messages: [{ role: 'user', content: 'Count' }], stop: ['END'] });
+      expect(response.choices[0]!.finish_reason).toBe('stop');
+      expect(response.choices[0]!.message.content).toBe('1, 2, 3');
+    });
+
+    scenario('usage-in-stream', async () => {
+      upstream.script({ kind: 'text', text: 'Counting tokens.' });
+      const result = await stream({ messages: [{ role: 'user', content: 'Count tokens' }], stream_options: { include_usage: true } });
+      expect(result.usage!.completion_tokens).toBeGreaterThan(0);
+    });
+
+    scenario('upstream-errors', async () => {
+      for (const status of [400, 401, 429, 500]) {
+        upstream.script({ kind: 'error', status });
+        const response = await post({ messages: [{ role: 'user', content: 'x' }] });
+        const body: unknown = await response.json();
+        checkSchema('error', body);
+        expect(response.status).toBe(status);
+        if (status === 429) expect(response.headers.get('retry-after')).not.toBeNull();
+      }
+    });
+  });
+}
