@@ -32,3 +32,19 @@ export type {
 export { openAiErrorEnvelope, openAiErrorFormat, type OpenAiProblem } from './openai/openai-errors.js';
 export { DEFAULT_OPENAI_MODELS } from './openai/openai-models.js';
 export { estimateTokens, estimatePromptTokens } from './openai/estimate-usage.js';
+
+// OpenAI Responses API (served by the same simulator as chat)
+export type {
+  ResponsesReply,
+  ResponsesCompletedReply,
+  ResponsesIncompleteReply,
+  ResponsesFailedReply,
+  ScriptedOutputItem,
+} from './responses/responses-reply.js';
+
+// Anthropic Messages
+export { startAnthropicSimulator, type AnthropicSimulator, type AnthropicSimulatorOptions } from './anthropic/anthropic-simulator.js';
+export type { AnthropicScriptedReply, AnthropicScriptedBlock, AnthropicScriptedUsage } from './anthropic/anthropic-reply.js';
+export { anthropicErrorBody, anthropicErrorFormat, type AnthropicProblem } from './anthropic/anthropic-errors.js';
+export { validateAnthropicRequest } from './anthropic/validate-anthropic-request.js';
+export { createScriptQueues, exposeScriptedSimulator, type ScriptQueues, type ScriptedSimulator } from './scripted-simulator.js';

@@ -20,6 +20,8 @@ import { DEFAULT_OPENAI_MODELS, modelList, modelNotFound, modelObject } from './
 import { openAiResponseHeaders } from './openai-response-headers.js';
 import { planChoices } from './plan-chat-choices.js';
 import { validateChatRequest } from './validate-chat-request.js';
+import { answerResponses, answerResponsesCompact, type ResponsesExchange } from '../responses/answer-responses.js';
+import type { ResponsesReply } from '../responses/responses-reply.js';
 
 export interface OpenAiSimulatorOptions {
   /** When set, every request must send `Authorization: Bearer <apiKey>`; otherwise any key (or none) is accepted. */
@@ -41,7 +43,12 @@ export interface OpenAiSimulator {
   readonly requests: RecordedRequest[];
   /** Queues the answer of a coming chat request (FIFO); without one the simulator echoes the last user message. */
   enqueueReply(reply: OpenAiChatReply): void;
-  /** Queues a fault for a coming chat request (FIFO, one per request). */
+  /**
+   * Queues the answer of a coming `POST /v1/responses` (FIFO); without one the simulator echoes the
+   * last user message. Requests ending in `compaction_trigger` are compacted and take no reply.
+   */
+  enqueueResponsesReply(reply: ResponsesReply): void;
+  /** Queues a fault for a coming chat, responses or compact request (FIFO, one per request). */
   enqueueFault(fault: SimulatorFault): void;
   /** Forgets queued replies and faults and the recorded requests. */
   reset(): void;
@@ -62,12 +69,14 @@ function* framed(chunks: Iterable<ChatCompletionChunk>): Generator<string> {
 }
 
 /**
- * Starts an OpenAI Chat Completions simulator on 127.0.0.1 (PROTOCOLS A and I): `POST
- * /v1/chat/completions` (JSON and SSE), `GET /v1/models` and `GET /v1/models/{id}`. It validates
+ * Starts an OpenAI simulator on 127.0.0.1 (PROTOCOLS A, B, C and I): `POST /v1/chat/completions`
+ * (JSON and SSE), `POST /v1/responses` (JSON and named-event SSE), `POST /v1/responses/compact`,
+ * `GET /v1/models` and `GET /v1/models/{id}`. It validates
  * requests more strictly than OpenAI so translator bugs fail fast, and plays scripted replies and faults.
  */
 export async function startOpenAiSimulator(options: OpenAiSimulatorOptions = {}): Promise<OpenAiSimulator> {
   const replies: OpenAiChatReply[] = [];
+  const responsesReplies: ResponsesReply[] = [];
   const faults: SimulatorFault[] = [];
   const models = options.models ?? DEFAULT_OPENAI_MODELS;
 
@@ -101,6 +110,18 @@ export async function startOpenAiSimulator(options: OpenAiSimulatorOptions = {})
     });
   }
 
+  function responsesExchange(request: RecordedRequest, response: ServerResponse, signal: AbortSignal, headers: Record<string, string>): ResponsesExchange {
+    return {
+      request,
+      response,
+      signal,
+      headers,
+      fault: faults.shift(),
+      modelProblem: (model) => (options.models !== undefined && !options.models.includes(model) ? modelNotFound(model) : undefined),
+      sendProblem: (problem) => sendProblem(response, problem, headers),
+    };
+  }
+
   const server = await startSimulatorServer(async (request, response, signal) => {
     const headers = openAiResponseHeaders();
     const route = matchOpenAiRoute(request.method, request.path);
@@ -114,6 +135,10 @@ export async function startOpenAiSimulator(options: OpenAiSimulatorOptions = {})
     switch (route.kind) {
       case 'chat-completions':
         return answerChat(request, response, signal, headers);
+      case 'responses':
+        return answerResponses(responsesExchange(request, response, signal, headers), () => responsesReplies.shift());
+      case 'responses-compact':
+        return answerResponsesCompact(responsesExchange(request, response, signal, headers));
       case 'list-models':
         return writeJsonBody(response, 200, modelList(models), headers);
       case 'retrieve-model':
@@ -128,9 +153,11 @@ export async function startOpenAiSimulator(options: OpenAiSimulatorOptions = {})
     port: server.port,
     requests: server.requests,
     enqueueReply: (reply) => void replies.push(reply),
+    enqueueResponsesReply: (reply) => void responsesReplies.push(reply),
     enqueueFault: (fault) => void faults.push(fault),
     reset() {
       replies.length = 0;
+      responsesReplies.length = 0;
       faults.length = 0;
       server.requests.length = 0;
     },

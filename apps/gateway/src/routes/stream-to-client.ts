@@ -1,0 +1,26 @@
+import { PassThrough } from 'node:stream';
+import type { Context } from 'koa';
+import type { GatewayState } from '../middleware/gateway-state.js';
+import type { RelayOutcome } from '../streaming/relay-outcome.js';
+
+export const EVENT_STREAM_HEADERS = {
+  'content-type': 'text/event-stream; charset=utf-8',
+  'cache-control': 'no-cache',
+  'x-accel-buffering': 'no',
+};
+
+/**
+ * Answers 200 with an event stream and lets `relay` write into it. The request log waits for the
+ * relay (`streamSettled`) and records how it ended.
+ */
+export function streamToClient(ctx: Context & { state: GatewayState }, relay: (output: PassThrough) => Promise<RelayOutcome>): void {
+  const output = new PassThrough();
+  ctx.status = 200;
+  ctx.set(EVENT_STREAM_HEADERS);
+  ctx.body = output;
+  const state = ctx.state;
+  state.streamSettled = relay(output).then((outcome) => {
+    state.streamOutcome = outcome.kind;
+    if (outcome.kind === 'failed') state.errorCode = outcome.error.code;
+  });
+}

@@ -1,0 +1,29 @@
+import type { Readable, Writable } from 'node:stream';
+import { GatewayError } from '@modelgate/core';
+import { toUpstreamTransportError } from '../transport/upstream-transport.js';
+
+/** How a relayed stream ended. */
+export type RelayOutcome = { readonly kind: 'completed' } | { readonly kind: 'client-aborted' } | { readonly kind: 'failed'; readonly error: GatewayError };
+
+export interface FailedRelay {
+  readonly upstream: Readable;
+  readonly upstreamUrl: string;
+  readonly output: Writable;
+  readonly clientGone: () => boolean;
+}
+
+/**
+ * Ends a relay that failed after the headers were sent. When the client has gone, the output is
+ * dropped silently; otherwise the failure (a gateway error, or a broken upstream connection) is
+ * written as the protocol's own last event (`formatError`) and the upstream is released.
+ */
+export function settleRelayFailure(error: unknown, relay: FailedRelay, formatError: (failure: GatewayError) => string): RelayOutcome {
+  if (relay.clientGone()) {
+    relay.output.destroy();
+    return { kind: 'client-aborted' };
+  }
+  const failure = GatewayError.isInstance(error) ? error : toUpstreamTransportError(error, relay.upstreamUrl, true);
+  relay.output.end(formatError(failure));
+  relay.upstream.destroy();
+  return { kind: 'failed', error: failure };
+}

@@ -1,0 +1,74 @@
+import { once } from 'node:events';
+import type { Readable, Writable } from 'node:stream';
+import { formatSseEvent, GatewayError, SseParser, type ResponsesUsage } from '@modelgate/core';
+import { settleRelayFailure, type RelayOutcome } from './relay-outcome.js';
+import { ResponsesStreamTracker } from './responses-stream-tracker.js';
+import { SseBlockSplitter } from './sse-block-splitter.js';
+import { SseKeepAlive } from './sse-keep-alive.js';
+
+export interface RelayResponsesStreamOptions {
+  readonly upstream: Readable;
+  readonly upstreamUrl: string;
+  readonly output: Writable;
+  /** True once the client has gone; the relay then stops without writing. */
+  readonly clientGone: () => boolean;
+  readonly keepAliveIntervalMs: number;
+  /** Called before each event is written. */
+  readonly onWrite?: () => void;
+  /** Called with the usage of the final response (`response.completed`, or `incomplete`/`failed`). */
+  readonly onUsage?: (usage: ResponsesUsage) => void;
+}
+
+function interruptedBeforeTerminal(url: string): GatewayError {
+  return new GatewayError({
+    status: 502,
+    type: 'server_error',
+    code: 'upstream_interrupted',
+    message: `The upstream at ${new URL(url).host} ended the Responses stream before its terminal event (response.completed, response.failed or response.incomplete).`,
+  });
+}
+
+/**
+ * Relays a Responses event stream untouched: each upstream event is written as soon as it is
+ * complete, as the upstream's own text (`event:` lines, `sequence_number`, unknown events and all),
+ * honouring back-pressure, with `: keep-alive` comments while the upstream is silent. A failure
+ * after the headers (connection lost, stream cut before its terminal event, data that is not JSON)
+ * ends the stream with an `error` event, the Responses API's own mid-stream error, which the
+ * official SDKs raise and Codex treats as a broken stream it may retry.
+ */
+export async function relayResponsesStream(options: RelayResponsesStreamOptions): Promise<RelayOutcome> {
+  const { upstream, output } = options;
+  const splitter = new SseBlockSplitter();
+  const parser = new SseParser();
+  const tracker = new ResponsesStreamTracker();
+  const decoder = new TextDecoder();
+  const keepAlive = new SseKeepAlive(options.keepAliveIntervalMs, (comment) => {
+    if (!output.writableEnded && !output.destroyed) output.write(comment);
+  });
+
+  const forward = async (block: string): Promise<void> => {
+    for (const event of parser.push(block)) tracker.observe(event);
+    options.onWrite?.();
+    keepAlive.touch();
+    if (!output.write(block)) await once(output, 'drain');
+  };
+
+  try {
+    for await (const piece of upstream) {
+      for (const block of splitter.push(decoder.decode(piece as Buffer, { stream: true }))) await forward(block);
+    }
+    for (const block of splitter.push(decoder.decode())) await forward(block);
+    const unterminated = splitter.end();
+    if (unterminated.trim().length > 0) await forward(`${unterminated}\n\n`);
+    if (!tracker.ended) throw interruptedBeforeTerminal(options.upstreamUrl);
+    if (tracker.usage) options.onUsage?.(tracker.usage);
+    output.end();
+    return { kind: 'completed' };
+  } catch (error) {
+    return settleRelayFailure(error, options, (failure) =>
+      formatSseEvent('error', JSON.stringify({ type: 'error', code: failure.code, message: failure.message, param: failure.param, sequence_number: tracker.nextSequenceNumber })),
+    );
+  } finally {
+    keepAlive.stop();
+  }
+}
