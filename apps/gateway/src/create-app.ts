@@ -1,11 +1,17 @@
 import Koa from 'koa';
 import type { Logger } from 'pino';
+import { createAdminRouter } from './admin/admin-router.js';
 import type { KeyResolver } from './auth/authenticated-key.js';
 import { StaticKeyResolver } from './auth/static-key-resolver.js';
+import { StoreKeyResolver } from './auth/store-key-resolver.js';
 import type { GatewayConfig } from './config/gateway-config.js';
+import { BudgetGuard } from './limits/budget-guard.js';
+import { createRateLimiter } from './limits/create-rate-limiter.js';
+import { RequestGate } from './limits/request-gate.js';
 import { createLogger } from './logging/create-logger.js';
 import { createErrorEnvelopeMiddleware } from './middleware/error-envelope-middleware.js';
 import type { GatewayState } from './middleware/gateway-state.js';
+import { createRequestGateMiddleware } from './middleware/request-gate-middleware.js';
 import { createRequestIdMiddleware } from './middleware/request-id-middleware.js';
 import { createRequestLogMiddleware } from './middleware/request-log-middleware.js';
 import { loadProviderPlugins } from './plugins/load-provider-plugins.js';
@@ -13,7 +19,10 @@ import type { ProviderInstance } from './plugins/provider-instance.js';
 import { createHealthHandler } from './routes/health-route.js';
 import { createV1Router } from './routes/v1-router.js';
 import { ModelRouter } from './routing/model-router.js';
+import type { GatewayStore } from './store/gateway-store.js';
+import { openGatewayStore } from './store/open-gateway-store.js';
 import { UpstreamTransport } from './transport/upstream-transport.js';
+import { UsageRecorder, type UsageRecorderOptions } from './usage/usage-recorder.js';
 
 export interface CreateAppOptions {
   /** Where provider packages and relative plugin paths resolve from; defaults to the working directory. */
@@ -22,6 +31,9 @@ export interface CreateAppOptions {
   env?: Readonly<Record<string, string | undefined>>;
   /** Extra key resolvers tried after the config's static keys (issued keys in a store). */
   keyResolvers?: readonly KeyResolver[];
+  /** An already open store (the app then leaves closing it to the caller); by default `config.storage` is opened. */
+  store?: GatewayStore;
+  usageRecorder?: UsageRecorderOptions;
 }
 
 export interface GatewayApp {
@@ -29,7 +41,8 @@ export interface GatewayApp {
   readonly logger: Logger;
   readonly providers: ReadonlyMap<string, ProviderInstance>;
   readonly models: ModelRouter;
-  /** Releases upstream connections; the HTTP server is closed by whoever listens. */
+  readonly store: GatewayStore;
+  /** Settles finished requests, writes pending usage records, and releases upstream, Redis and store connections; the HTTP server is closed by whoever listens. */
   close(): Promise<void>;
 }
 
@@ -48,13 +61,21 @@ export async function createApp(config: GatewayConfig, options: CreateAppOptions
   const startedAt = Date.now();
   const models = new ModelRouter(config.models, providers, Math.floor(startedAt / 1000));
   const transport = new UpstreamTransport(config.upstream);
-  const keyResolvers = [new StaticKeyResolver(config.keys), ...(options.keyResolvers ?? [])];
+  const store = options.store ?? (await openGatewayStore(config.storage, env));
+  const limiter = await createRateLimiter(config.redis, logger);
+  const recorder = new UsageRecorder(store, logger, options.usageRecorder);
+  const gate = new RequestGate(limiter, new BudgetGuard(store), recorder, logger);
+  const keyResolvers = [new StaticKeyResolver(config.keys), new StoreKeyResolver(store), ...(options.keyResolvers ?? [])];
 
   const koa = new Koa<GatewayState>({ proxy: false });
   koa.silent = true;
-  const v1 = createV1Router({ models, transport, bodyLimitBytes: config.server.bodyLimitBytes, logger }, keyResolvers);
+  const v1 = createV1Router(
+    { models, transport, bodyLimitBytes: config.server.bodyLimitBytes, keepAliveIntervalMs: config.upstream.keepAliveIntervalMs, logger },
+    keyResolvers,
+  );
 
-  const healthHandler = createHealthHandler(startedAt);
+  const admin = createAdminRouter(store, config.admin);
+  const healthHandler = createHealthHandler(startedAt, () => limiter.health());
   koa.use(createRequestIdMiddleware());
   koa.use(createRequestLogMiddleware(logger));
   koa.use(createErrorEnvelopeMiddleware(logger));
@@ -62,6 +83,9 @@ export async function createApp(config: GatewayConfig, options: CreateAppOptions
     if (ctx.path === '/health' && (ctx.method === 'GET' || ctx.method === 'HEAD')) return healthHandler(ctx);
     return next();
   });
+  koa.use(admin.routes());
+  koa.use(admin.allowedMethods());
+  koa.use(createRequestGateMiddleware(gate));
   koa.use(v1.routes());
   koa.use(v1.allowedMethods());
 
@@ -70,8 +94,15 @@ export async function createApp(config: GatewayConfig, options: CreateAppOptions
     logger,
     providers,
     models,
+    store,
     async close() {
+      // Connections have closed by now; their close handlers may still be settling requests.
+      await new Promise((resolve) => setImmediate(resolve));
+      await gate.drain();
+      await recorder.close();
       transport.close();
+      await limiter.close();
+      if (!options.store) await store.close();
     },
   };
 }

@@ -1,4 +1,4 @@
-import type { GatewayEndpoint } from '../config/gateway-config.js';
+import type { GatewayEndpoint, KeyBudgetConfig, KeyLimitsConfig } from '../config/gateway-config.js';
 
 /** Who is calling: the identity a service key stands for, never the key itself. */
 export interface AuthenticatedKey {
@@ -9,11 +9,16 @@ export interface AuthenticatedKey {
   readonly allowedModels?: readonly string[];
   /** Undefined means every endpoint. */
   readonly allowedEndpoints?: readonly GatewayEndpoint[];
+  /** Provider families (`openai`, `anthropic`, …); undefined means every family. */
+  readonly allowedFamilies?: readonly string[];
+  readonly limits?: Readonly<KeyLimitsConfig>;
+  readonly budget?: Readonly<KeyBudgetConfig>;
 }
 
 /**
  * The seam between authentication and where keys live. The config's static keys are one
- * resolver; issued keys in a store are another, tried in order.
+ * resolver; issued keys in a store are another, tried in order. A resolver that knows the key
+ * but refuses it (expired, revoked, disabled) throws a 401 GatewayError instead of answering.
  */
 export interface KeyResolver {
   authenticate(presentedKey: string): Promise<AuthenticatedKey | undefined>;

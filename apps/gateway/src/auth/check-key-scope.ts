@@ -22,3 +22,14 @@ export function assertModelAllowed(key: AuthenticatedKey, model: string): void {
     });
   }
 }
+
+export function assertFamilyAllowed(key: AuthenticatedKey, model: string, family: string): void {
+  if (key.allowedFamilies && !key.allowedFamilies.includes(family)) {
+    throw new GatewayError({
+      status: 403,
+      message: `This API key may not use models of the '${family}' family ('${model}').`,
+      param: 'model',
+      code: 'model_not_permitted',
+    });
+  }
+}

@@ -23,6 +23,9 @@ export class StaticKeyResolver implements KeyResolver {
         source: 'config',
         allowedModels: key.models,
         allowedEndpoints: key.endpoints,
+        allowedFamilies: key.families,
+        limits: { rpm: key.rpm, tpm: key.tpm, maxConcurrent: key.maxConcurrent },
+        budget: key.budget,
       },
     }));
   }

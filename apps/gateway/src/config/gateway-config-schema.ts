@@ -1,6 +1,24 @@
 import type { JsonSchema } from '@modelgate/core';
 
 const positiveInteger = { type: 'integer', minimum: 1 };
+const sha256Digest = { type: 'string', pattern: '^sha256:[0-9a-f]{64}$' };
+const stringList = { type: 'array', items: { type: 'string', minLength: 1 } };
+
+/** Scope and limits of a key: shared by config keys and keys issued through the CLI or `/admin`. */
+export const keyPolicyProperties = {
+  models: stringList,
+  endpoints: { type: 'array', items: { enum: ['chat', 'responses', 'compact', 'models'] } },
+  families: stringList,
+  rpm: positiveInteger,
+  tpm: positiveInteger,
+  maxConcurrent: positiveInteger,
+  budget: {
+    type: 'object',
+    additionalProperties: false,
+    required: ['usd', 'period'],
+    properties: { usd: { type: 'number', minimum: 0 }, period: { enum: ['day', 'month', 'total'] } },
+  },
+} as const;
 
 /** JSON Schema of the config file, checked after env-var expansion. */
 export const gatewayConfigSchema: JsonSchema = {
@@ -21,7 +39,12 @@ export const gatewayConfigSchema: JsonSchema = {
     upstream: {
       type: 'object',
       additionalProperties: false,
-      properties: { connectTimeoutMs: positiveInteger, timeoutMs: positiveInteger, streamIdleTimeoutMs: positiveInteger },
+      properties: {
+        connectTimeoutMs: positiveInteger,
+        timeoutMs: positiveInteger,
+        streamIdleTimeoutMs: positiveInteger,
+        keepAliveIntervalMs: positiveInteger,
+      },
     },
     logging: {
       type: 'object',
@@ -79,12 +102,47 @@ export const gatewayConfigSchema: JsonSchema = {
         properties: {
           name: { type: 'string', minLength: 1 },
           key: { type: 'string', minLength: 16 },
-          keyHash: { type: 'string', pattern: '^sha256:[0-9a-f]{64}$' },
-          models: { type: 'array', items: { type: 'string', minLength: 1 } },
-          endpoints: { type: 'array', items: { enum: ['chat', 'responses', 'compact', 'models'] } },
+          keyHash: sha256Digest,
+          ...keyPolicyProperties,
         },
         oneOf: [{ required: ['key'] }, { required: ['keyHash'] }],
       },
+    },
+    storage: {
+      oneOf: [
+        {
+          type: 'object',
+          additionalProperties: false,
+          required: ['driver'],
+          properties: { driver: { const: 'sqlite' }, path: { type: 'string', minLength: 1 } },
+        },
+        {
+          type: 'object',
+          additionalProperties: false,
+          required: ['driver', 'url'],
+          properties: {
+            driver: { const: 'postgres' },
+            url: { type: 'string', minLength: 1 },
+            schema: { type: 'string', pattern: '^[a-z_][a-z0-9_]*$' },
+          },
+        },
+      ],
+    },
+    redis: {
+      type: 'object',
+      additionalProperties: false,
+      required: ['url'],
+      properties: {
+        url: { type: 'string', minLength: 1 },
+        keyPrefix: { type: 'string' },
+        failurePolicy: { enum: ['open', 'closed'] },
+      },
+    },
+    admin: {
+      type: 'object',
+      additionalProperties: false,
+      properties: { token: { type: 'string', minLength: 16 }, tokenHash: sha256Digest },
+      oneOf: [{ required: ['token'] }, { required: ['tokenHash'] }],
     },
   },
 };

@@ -26,7 +26,25 @@ export interface ModelConfig {
 
 export type GatewayEndpoint = 'chat' | 'responses' | 'compact' | 'models';
 
-export interface StaticKeyConfig {
+/** Per-key rate limits; each is off when absent. */
+export interface KeyLimitsConfig {
+  /** Requests per minute. */
+  rpm?: number;
+  /** Tokens per minute: estimated when admitted, reconciled with the real usage afterwards. */
+  tpm?: number;
+  /** Requests in flight at once (a stream counts until it has ended). */
+  maxConcurrent?: number;
+}
+
+export type BudgetPeriod = 'day' | 'month' | 'total';
+
+/** Spend cap in USD over a UTC calendar day, a UTC month, or the key's whole life. */
+export interface KeyBudgetConfig {
+  usd: number;
+  period: BudgetPeriod;
+}
+
+export interface StaticKeyConfig extends KeyLimitsConfig {
   name: string;
   /** The key itself (usually `${ENV_VAR}`); only its SHA-256 digest is kept in memory. */
   key?: string;
@@ -35,6 +53,28 @@ export interface StaticKeyConfig {
   /** Model ids (or globs) this key may use; all when absent. */
   models?: string[];
   endpoints?: GatewayEndpoint[];
+  /** Provider families (e.g. `openai`) this key may use; all when absent. */
+  families?: string[];
+  budget?: KeyBudgetConfig;
+}
+
+export type StorageConfig =
+  | { driver: 'sqlite'; /** A file, or `:memory:`; defaults to `modelgate.sqlite` in the data directory. */ path?: string }
+  | { driver: 'postgres'; url: string; /** Created when missing; default `modelgate`. */ schema?: string };
+
+export interface RedisConfig {
+  url: string;
+  /** Prefix of every Redis key the gateway writes; default `modelgate:`. */
+  keyPrefix?: string;
+  /** What to do when Redis cannot be reached: admit without limits (`open`) or refuse with 503 (`closed`). */
+  failurePolicy?: 'open' | 'closed';
+}
+
+export interface AdminConfig {
+  /** The admin token itself (usually `${MODELGATE_ADMIN_TOKEN}`); only its digest is kept. */
+  token?: string;
+  /** `sha256:<hex>` of the admin token. */
+  tokenHash?: string;
 }
 
 export interface ServerConfig {
@@ -52,6 +92,11 @@ export interface UpstreamConfig {
   timeoutMs: number;
   /** Longest silence allowed between two chunks of a stream. */
   streamIdleTimeoutMs: number;
+  /**
+   * While a relayed Responses stream is silent this long, the gateway writes an SSE comment
+   * (`: keep-alive`) so clients with idle time-outs (Codex: 300 s) keep waiting.
+   */
+  keepAliveIntervalMs: number;
 }
 
 export interface LoggingConfig {
@@ -65,10 +110,16 @@ export interface GatewayConfig {
   providers: ProviderConfig[];
   models: ModelConfig[];
   keys: StaticKeyConfig[];
+  storage: StorageConfig;
+  /** Shared rate limits across replicas; without it limits are kept in this process. */
+  redis?: RedisConfig;
+  /** The `/admin` API is off without an admin token. */
+  admin?: AdminConfig;
 }
 
 /** What a config file or a caller gives; everything but `providers` has defaults. */
-export type GatewayConfigInput = Partial<Omit<GatewayConfig, 'server' | 'upstream' | 'logging'>> & {
+export type GatewayConfigInput = Partial<Omit<GatewayConfig, 'server' | 'upstream' | 'logging' | 'storage'>> & {
+  storage?: StorageConfig;
   providers: ProviderConfig[];
   server?: Partial<ServerConfig>;
   upstream?: Partial<UpstreamConfig>;
@@ -86,6 +137,7 @@ export const DEFAULT_UPSTREAM_CONFIG: UpstreamConfig = {
   connectTimeoutMs: 10_000,
   timeoutMs: 600_000,
   streamIdleTimeoutMs: 300_000,
+  keepAliveIntervalMs: 15_000,
 };
 
 export function withConfigDefaults(input: GatewayConfigInput): GatewayConfig {
@@ -96,5 +148,8 @@ export function withConfigDefaults(input: GatewayConfigInput): GatewayConfig {
     providers: input.providers,
     models: input.models ?? [],
     keys: input.keys ?? [],
+    storage: input.storage ?? { driver: 'sqlite' },
+    redis: input.redis,
+    admin: input.admin,
   };
 }

@@ -1,5 +1,6 @@
 import type { CompletionUsage } from '@modelgate/core';
 import type { AuthenticatedKey } from '../auth/authenticated-key.js';
+import type { Admission, RequestGate } from '../limits/request-gate.js';
 
 /** What the middleware and routes of one request share through `ctx.state`. */
 export interface GatewayState {
@@ -17,4 +18,10 @@ export interface GatewayState {
   firstByteAt?: bigint;
   /** Settles when a relayed stream has finished (completed, failed or aborted); the request log waits for it. */
   streamSettled?: Promise<unknown>;
+  /** Budget, rate limits and usage recording; installed for every request by create-app. */
+  gate?: RequestGate;
+  /** Set once the request passed admission; the gate settles it when the response closes. */
+  admission?: Admission;
+  /** Characters of generated text streamed so far, to estimate tokens when no usage arrives. */
+  streamedCharacters?: number;
 }

@@ -1,20 +1,16 @@
-import { PassThrough } from 'node:stream';
 import type { Context } from 'koa';
-import { modelNotFound, upstreamProtocolError } from '@modelgate/core';
-import { assertEndpointAllowed, assertModelAllowed } from '../auth/check-key-scope.js';
+import { modelNotFound } from '@modelgate/core';
+import { assertEndpointAllowed } from '../auth/check-key-scope.js';
 import { readJsonBody } from '../http/read-json-body.js';
+import { admitRequest } from '../limits/admit-request.js';
 import type { GatewayState } from '../middleware/gateway-state.js';
 import { relayChatStream } from '../streaming/relay-chat-stream.js';
-import { readUpstreamText } from '../transport/upstream-transport.js';
+import { noteStreamedChunk } from '../usage/note-streamed-chunk.js';
 import { validateChatCompletionRequest } from '../validation/validate-request-body.js';
 import { callUpstream, createCallContext } from './call-upstream.js';
+import { readUpstreamJson } from './read-upstream-json.js';
 import type { RouteDependencies } from './route-dependencies.js';
-
-export const EVENT_STREAM_HEADERS = {
-  'content-type': 'text/event-stream; charset=utf-8',
-  'cache-control': 'no-cache',
-  'x-accel-buffering': 'no',
-};
+import { streamToClient } from './stream-to-client.js';
 
 /** `POST /v1/chat/completions`: validate, route by model, translate, call, translate back. */
 export function createChatCompletionsHandler(dependencies: RouteDependencies) {
@@ -24,8 +20,8 @@ export function createChatCompletionsHandler(dependencies: RouteDependencies) {
     const request = validateChatCompletionRequest(await readJsonBody(ctx.req, dependencies.bodyLimitBytes));
     const route = dependencies.models.resolve(request.model);
     if (!route) throw modelNotFound(request.model);
-    assertModelAllowed(key, route.publicId);
     Object.assign(ctx.state, { model: route.publicId, provider: route.instance.id, stream: request.stream === true });
+    await admitRequest(ctx, 'chat', route, request);
 
     const translator = route.instance.provider.chat;
     const call = createCallContext(ctx, route, dependencies.logger);
@@ -35,37 +31,23 @@ export function createChatCompletionsHandler(dependencies: RouteDependencies) {
     );
 
     if (!upstreamRequest.stream) {
-      const text = await readUpstreamText(reply.body, upstreamRequest.url);
-      let parsed: unknown;
-      try {
-        parsed = JSON.parse(text);
-      } catch (error) {
-        throw upstreamProtocolError('The upstream answered with a body that is not JSON.', error);
-      }
+      const { parsed } = await readUpstreamJson(reply.body, upstreamRequest.url);
       const response = translator.fromUpstreamResponse(parsed, call);
       ctx.state.usage = response.usage;
       ctx.body = response;
       return;
     }
 
-    const output = new PassThrough();
-    ctx.status = 200;
-    ctx.set(EVENT_STREAM_HEADERS);
-    ctx.body = output;
     const state = ctx.state;
-    state.streamSettled = relayChatStream({
-      upstream: reply.body,
-      upstreamUrl: upstreamRequest.url,
-      translator: translator.createStreamTranslator(request, call),
-      output,
-      clientGone,
-      onOutput: (item) => {
-        state.firstByteAt ??= process.hrtime.bigint();
-        if (item.chunk.usage) state.usage = item.chunk.usage;
-      },
-    }).then((outcome) => {
-      state.streamOutcome = outcome.kind;
-      if (outcome.kind === 'failed') state.errorCode = outcome.error.code;
-    });
+    streamToClient(ctx, (output) =>
+      relayChatStream({
+        upstream: reply.body,
+        upstreamUrl: upstreamRequest.url,
+        translator: translator.createStreamTranslator(request, call),
+        output,
+        clientGone,
+        onOutput: (item) => noteStreamedChunk(state, item.chunk),
+      }),
+    );
   };
 }

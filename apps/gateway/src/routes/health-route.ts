@@ -1,9 +1,17 @@
 import type { Context } from 'koa';
+import type { LimiterHealth } from '../limits/rate-limiter.js';
 
-/** `GET /health`: unauthenticated liveness for load balancers; says nothing about keys or upstreams. */
-export function createHealthHandler(startedAt: number) {
+/**
+ * `GET /health`: unauthenticated liveness for load balancers; says nothing about keys or upstreams.
+ * It reports the rate limiter: with Redis down it is `degraded` (failing open, still 200) or
+ * `unavailable` (failing closed, 503, so a load balancer can route around it).
+ */
+export function createHealthHandler(startedAt: number, limiterHealth?: () => LimiterHealth) {
   return async function health(ctx: Context): Promise<void> {
     ctx.set('cache-control', 'no-store');
-    ctx.body = { status: 'ok', uptimeSeconds: Math.round((Date.now() - startedAt) / 1000) };
+    const limiter = limiterHealth?.();
+    const status = !limiter || limiter.status === 'up' ? 'ok' : limiter.failurePolicy === 'closed' ? 'unavailable' : 'degraded';
+    if (status === 'unavailable') ctx.status = 503;
+    ctx.body = { status, uptimeSeconds: Math.round((Date.now() - startedAt) / 1000), limiter };
   };
 }

@@ -6,5 +6,7 @@ export interface RouteDependencies {
   readonly models: ModelRouter;
   readonly transport: UpstreamTransport;
   readonly bodyLimitBytes: number;
+  /** Silence after which a relayed stream gets an SSE comment keep-alive. */
+  readonly keepAliveIntervalMs: number;
   readonly logger: Logger;
 }

@@ -1,5 +1,6 @@
+import { once } from 'node:events';
 import { createServer, type Server } from 'node:http';
-import type { AddressInfo } from 'node:net';
+import type { AddressInfo, Socket } from 'node:net';
 import type { GatewayConfig } from '../config/gateway-config.js';
 import { createApp, type CreateAppOptions, type GatewayApp } from '../create-app.js';
 
@@ -15,6 +16,11 @@ export interface RunningGateway {
 export async function startGateway(config: GatewayConfig, options: CreateAppOptions = {}): Promise<RunningGateway> {
   const app = await createApp(config, options);
   const server = createServer({ keepAliveTimeout: 65_000, requestTimeout: 0, noDelay: true }, app.koa.callback());
+  const sockets = new Set<Socket>();
+  server.on('connection', (socket: Socket) => {
+    sockets.add(socket);
+    socket.once('close', () => sockets.delete(socket));
+  });
   await new Promise<void>((resolve, reject) => {
     server.once('error', reject);
     server.listen(config.server.port, config.server.host, () => {
@@ -30,13 +36,13 @@ export async function startGateway(config: GatewayConfig, options: CreateAppOpti
     server,
     url: `http://${host}:${address.port}`,
     close() {
-      closing ??= shutDown(server, app, config.server.shutdownGraceMs);
+      closing ??= shutDown(server, sockets, app, config.server.shutdownGraceMs);
       return closing;
     },
   };
 }
 
-async function shutDown(server: Server, app: GatewayApp, graceMs: number): Promise<void> {
+async function shutDown(server: Server, sockets: ReadonlySet<Socket>, app: GatewayApp, graceMs: number): Promise<void> {
   const closed = new Promise<void>((resolve) => server.close(() => resolve()));
   // Keep-alive connections become idle as their last response ends; close them as they do.
   server.closeIdleConnections();
@@ -45,6 +51,9 @@ async function shutDown(server: Server, app: GatewayApp, graceMs: number): Promi
   await closed;
   clearInterval(sweeper);
   clearTimeout(deadline);
+  // The server reports closed before the sockets it cut emit 'close'; their requests settle (and
+  // queue usage records) only then, so wait for them before the app flushes and closes.
+  await Promise.all([...sockets].map((socket) => once(socket, 'close')));
   await app.close();
   app.logger.info({}, 'gateway stopped');
 }

@@ -1,9 +1,15 @@
 import { spawn, type ChildProcess } from 'node:child_process';
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { afterEach, describe, expect, it } from '@jest/globals';
+import { afterAll, afterEach, describe, expect, it } from '@jest/globals';
 import { startOpenAiSimulator } from '@modelgate/testkit';
 
 const mainScript = fileURLToPath(new URL('../../dist/main.js', import.meta.url));
+// The embedded store (a SQLite file) goes here, not into the working directory.
+const dataDirectory = mkdtempSync(join(tmpdir(), 'modelgate-main-'));
+afterAll(() => rmSync(dataDirectory, { recursive: true, force: true }));
 
 interface StartedProcess {
   child: ChildProcess;
@@ -15,7 +21,7 @@ interface StartedProcess {
 /** Runs the built entry point (what `npm start` runs) and waits for its banner. */
 function startMain(env: Record<string, string>): Promise<StartedProcess> {
   const child = spawn(process.execPath, [mainScript], {
-    env: { PATH: process.env.PATH ?? '', PORT: '0', ...env },
+    env: { PATH: process.env.PATH ?? '', PORT: '0', MODELGATE_DATA_DIR: dataDirectory, ...env },
     stdio: ['ignore', 'pipe', 'pipe'],
   });
   let output = '';

@@ -1,0 +1,43 @@
+import Router from '@koa/router';
+import type { AdminConfig } from '../config/gateway-config.js';
+import { readJsonBody } from '../http/read-json-body.js';
+import type { GatewayState } from '../middleware/gateway-state.js';
+import type { GatewayStore } from '../store/gateway-store.js';
+import { createAdminAuthMiddleware } from './admin-auth-middleware.js';
+import { KeyService } from './key-service.js';
+import { buildUsageReport, type UsageQuery } from './usage-report.js';
+
+const ADMIN_BODY_LIMIT_BYTES = 64 * 1024;
+
+/** `/admin`: issue and manage keys, read usage. Mounted by create-app, beside `/v1`. */
+export function createAdminRouter(store: GatewayStore, config: AdminConfig | undefined): Router<GatewayState> {
+  const keys = new KeyService(store);
+  const router = new Router<GatewayState>({ prefix: '/admin' });
+  router.use(createAdminAuthMiddleware(config));
+  router.post('/keys', async (ctx) => {
+    ctx.status = 201;
+    ctx.body = await keys.create(await readJsonBody(ctx.req, ADMIN_BODY_LIMIT_BYTES));
+  });
+  router.get('/keys', async (ctx) => {
+    ctx.body = { object: 'list', data: await keys.list() };
+  });
+  router.get('/keys/:id', async (ctx) => {
+    ctx.body = await keys.show(ctx.params.id!);
+  });
+  router.post('/keys/:id/revoke', async (ctx) => {
+    ctx.body = await keys.revoke(ctx.params.id!);
+  });
+  router.post('/keys/:id/rotate', async (ctx) => {
+    ctx.body = await keys.rotate(ctx.params.id!);
+  });
+  router.post('/keys/:id/disable', async (ctx) => {
+    ctx.body = await keys.setDisabled(ctx.params.id!, true);
+  });
+  router.post('/keys/:id/enable', async (ctx) => {
+    ctx.body = await keys.setDisabled(ctx.params.id!, false);
+  });
+  router.get('/usage', async (ctx) => {
+    ctx.body = await buildUsageReport(store, ctx.query as UsageQuery);
+  });
+  return router;
+}

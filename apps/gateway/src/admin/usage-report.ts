@@ -1,0 +1,48 @@
+import { invalidRequest } from '@modelgate/core';
+import type { GatewayStore } from '../store/gateway-store.js';
+import type { UsageAggregate, UsageFilter, UsageGrouping, UsageRecord } from '../usage/usage-record.js';
+
+/** The filters as they arrive from a query string or the command line. */
+export interface UsageQuery {
+  keyId?: string;
+  model?: string;
+  /** ISO 8601 date or date-time; `from` inclusive, `to` exclusive. */
+  from?: string;
+  to?: string;
+  limit?: string;
+}
+
+export interface UsageReport {
+  readonly filter: UsageFilter;
+  readonly records: UsageRecord[];
+  readonly aggregates: Readonly<Record<UsageGrouping, UsageAggregate[]>>;
+}
+
+const MAX_RECORDS = 1_000;
+
+function parseTime(value: string | undefined, param: string): number | undefined {
+  if (value === undefined || value === '') return undefined;
+  const milliseconds = Date.parse(value);
+  if (Number.isNaN(milliseconds)) throw invalidRequest(`Invalid value for '${param}': expected an ISO 8601 date or date-time.`, param);
+  return milliseconds;
+}
+
+export function parseUsageQuery(query: UsageQuery): UsageFilter {
+  const limit = query.limit === undefined ? 100 : Number(query.limit);
+  if (!Number.isInteger(limit) || limit < 0 || limit > MAX_RECORDS) {
+    throw invalidRequest(`Invalid value for 'limit': expected an integer from 0 to ${MAX_RECORDS}.`, 'limit');
+  }
+  return { keyId: query.keyId || undefined, model: query.model || undefined, from: parseTime(query.from, 'from'), to: parseTime(query.to, 'to'), limit };
+}
+
+/** Records (newest first) and totals by key, model and UTC day, for `/admin/usage` and `modelgate usage`. */
+export async function buildUsageReport(store: GatewayStore, query: UsageQuery): Promise<UsageReport> {
+  const filter = parseUsageQuery(query);
+  const [records, key, model, day] = await Promise.all([
+    store.queryUsage(filter),
+    store.aggregateUsage(filter, 'key'),
+    store.aggregateUsage(filter, 'model'),
+    store.aggregateUsage(filter, 'day'),
+  ]);
+  return { filter, records, aggregates: { key, model, day } };
+}

@@ -1,0 +1,122 @@
+import { parseArgs } from 'node:util';
+import { GatewayError } from '@modelgate/core';
+import { KeyService } from '../admin/key-service.js';
+import { buildUsageReport } from '../admin/usage-report.js';
+import type { StorageConfig } from '../config/gateway-config.js';
+import { loadGatewayConfig } from '../config/load-gateway-config.js';
+import type { GatewayStore } from '../store/gateway-store.js';
+import { openGatewayStore } from '../store/open-gateway-store.js';
+import { formatKey, formatKeyList, formatUsageReport } from './format-cli-output.js';
+import { toCreateKeyInput, type KeyFlags } from './parse-key-options.js';
+
+export interface CliIo {
+  readonly env: Readonly<Record<string, string | undefined>>;
+  readonly stdout: { write(text: string): unknown };
+  readonly stderr: { write(text: string): unknown };
+}
+
+export const CLI_USAGE = `Usage: modelgate [start]
+       modelgate keys create --name <name> [--owner <team>] [--models a,b*] [--families openai]
+                             [--endpoints chat,responses,compact,models] [--expires 30d|<ISO date>]
+                             [--rpm n] [--tpm n] [--max-concurrent n] [--budget-usd x --budget-period day|month|total]
+       modelgate keys list | show <id|prefix> | revoke <id|prefix> | rotate <id|prefix> | disable <id|prefix> | enable <id|prefix>
+       modelgate usage [--key <id>] [--model <id>] [--from <date>] [--to <date>] [--limit n]
+Options: --config <file> (default: $MODELGATE_CONFIG; without one, the embedded store in $MODELGATE_DATA_DIR or ./.modelgate), --json
+`;
+
+const OPTIONS = {
+  config: { type: 'string' },
+  json: { type: 'boolean' },
+  name: { type: 'string' },
+  owner: { type: 'string' },
+  models: { type: 'string' },
+  families: { type: 'string' },
+  endpoints: { type: 'string' },
+  expires: { type: 'string' },
+  rpm: { type: 'string' },
+  tpm: { type: 'string' },
+  'max-concurrent': { type: 'string' },
+  'budget-usd': { type: 'string' },
+  'budget-period': { type: 'string' },
+  disabled: { type: 'boolean' },
+  key: { type: 'string' },
+  model: { type: 'string' },
+  from: { type: 'string' },
+  to: { type: 'string' },
+  limit: { type: 'string' },
+  help: { type: 'boolean', short: 'h' },
+} as const;
+
+type Flags = ReturnType<typeof parseArgs<{ options: typeof OPTIONS; allowPositionals: true }>>['values'];
+
+async function storageConfig(flags: Flags, env: CliIo['env']): Promise<StorageConfig> {
+  const file = flags.config ?? env.MODELGATE_CONFIG;
+  return file ? (await loadGatewayConfig(file, env)).config.storage : { driver: 'sqlite' };
+}
+
+/** Runs one command against the store the config names; returns the exit code. */
+async function runCommand(store: GatewayStore, positionals: readonly string[], flags: Flags): Promise<unknown> {
+  const [group, command, target] = positionals;
+  if (group === 'usage') {
+    return buildUsageReport(store, { keyId: flags.key, model: flags.model, from: flags.from, to: flags.to, limit: flags.limit });
+  }
+  const keys = new KeyService(store);
+  const needTarget = () => {
+    if (!target) throw new Error(`modelgate keys ${command} needs a key id or prefix`);
+    return target;
+  };
+  switch (command) {
+    case 'create':
+      return keys.create(toCreateKeyInput(flags as KeyFlags));
+    case 'list':
+      return keys.list();
+    case 'show':
+      return keys.show(needTarget());
+    case 'revoke':
+      return keys.revoke(needTarget());
+    case 'rotate':
+      return keys.rotate(needTarget());
+    case 'disable':
+    case 'enable':
+      return keys.setDisabled(needTarget(), command === 'disable');
+    default:
+      throw new Error(`unknown command: ${positionals.join(' ')}\n${CLI_USAGE}`);
+  }
+}
+
+function formatResult(positionals: readonly string[], result: unknown): string {
+  if (positionals[0] === 'usage') return formatUsageReport(result as Parameters<typeof formatUsageReport>[0]);
+  if (Array.isArray(result)) return formatKeyList(result);
+  const issued = result as { key?: Parameters<typeof formatKey>[0]; secret?: string };
+  if (issued.secret && issued.key) {
+    return `${formatKey(issued.key)}\n\nKey (shown once, store it now): ${issued.secret}`;
+  }
+  return formatKey(result as Parameters<typeof formatKey>[0]);
+}
+
+export async function runCli(argv: readonly string[], io: CliIo): Promise<number> {
+  let parsed;
+  try {
+    parsed = parseArgs({ args: [...argv], options: OPTIONS, allowPositionals: true, strict: true });
+  } catch (error) {
+    io.stderr.write(`modelgate: ${(error as Error).message}\n${CLI_USAGE}`);
+    return 2;
+  }
+  const { values: flags, positionals } = parsed;
+  if (flags.help || !['keys', 'usage'].includes(positionals[0] ?? '')) {
+    io.stdout.write(CLI_USAGE);
+    return flags.help ? 0 : 2;
+  }
+  let store: GatewayStore | undefined;
+  try {
+    store = await openGatewayStore(await storageConfig(flags, io.env), io.env);
+    const result = await runCommand(store, positionals, flags);
+    io.stdout.write(`${flags.json ? JSON.stringify(result, null, 2) : formatResult(positionals, result)}\n`);
+    return 0;
+  } catch (error) {
+    io.stderr.write(`modelgate: ${GatewayError.isInstance(error) ? error.message : (error as Error).message}\n`);
+    return 1;
+  } finally {
+    await store?.close();
+  }
+}

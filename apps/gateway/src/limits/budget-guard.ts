@@ -1,0 +1,52 @@
+import type { AuthenticatedKey } from '../auth/authenticated-key.js';
+import type { BudgetPeriod } from '../config/gateway-config.js';
+import type { GatewayStore } from '../store/gateway-store.js';
+import { insufficientQuota } from './rate-limit-errors.js';
+
+/** Unix milliseconds at which the current budget period began (UTC). */
+export function budgetPeriodStart(period: BudgetPeriod, now = new Date()): number {
+  if (period === 'total') return 0;
+  if (period === 'month') return Date.UTC(now.getUTCFullYear(), now.getUTCMonth(), 1);
+  return Date.UTC(now.getUTCFullYear(), now.getUTCMonth(), now.getUTCDate());
+}
+
+interface CachedSpend {
+  readonly periodStart: number;
+  readonly fetchedAt: number;
+  spend: number;
+}
+
+/**
+ * Refuses requests of keys whose spend in the budget period has reached the budget. Spend is the
+ * sum of the store's usage records, re-read every `refreshMs`, plus what this process saw since,
+ * so every replica sees the others' spend within a few seconds.
+ */
+export class BudgetGuard {
+  private readonly cache = new Map<string, CachedSpend>();
+
+  constructor(
+    private readonly store: GatewayStore,
+    private readonly refreshMs = 2_000,
+  ) {}
+
+  async assertWithinBudget(key: AuthenticatedKey): Promise<void> {
+    if (!key.budget) return;
+    const spend = await this.spend(key.id, budgetPeriodStart(key.budget.period));
+    if (spend >= key.budget.usd) throw insufficientQuota(key.budget.period);
+  }
+
+  /** Counts a finished request's cost at once, before its record reaches the store. */
+  noteSpend(keyId: string, costUsd: number): void {
+    const cached = this.cache.get(keyId);
+    if (cached) cached.spend += costUsd;
+  }
+
+  private async spend(keyId: string, periodStart: number): Promise<number> {
+    const cached = this.cache.get(keyId);
+    const now = Date.now();
+    if (cached && cached.periodStart === periodStart && now - cached.fetchedAt < this.refreshMs) return cached.spend;
+    const spend = await this.store.spendSince(keyId, periodStart);
+    this.cache.set(keyId, { periodStart, fetchedAt: now, spend });
+    return spend;
+  }
+}

@@ -1,0 +1,31 @@
+import { GatewayError } from '@modelgate/core';
+import type { LimitDecision } from './rate-limiter.js';
+import { rateLimitHeaders } from './rate-limit-headers.js';
+
+const DESCRIPTIONS = {
+  requests: (decision: LimitDecision) => `requests per minute (RPM): Limit ${decision.requests?.limit}`,
+  tokens: (decision: LimitDecision) => `tokens per minute (TPM): Limit ${decision.tokens?.limit}, Remaining ${decision.tokens?.remaining}`,
+  concurrency: () => 'concurrent requests',
+} as const;
+
+/** OpenAI's 429: type `requests` or `tokens`, code `rate_limit_exceeded`, `retry-after` in whole seconds. */
+export function rateLimitExceeded(decision: LimitDecision, model: string): GatewayError {
+  const refusedBy = decision.refusedBy ?? 'requests';
+  const retryAfterSeconds = Math.max(1, Math.ceil((decision.retryAfterMs ?? 1000) / 1000));
+  return new GatewayError({
+    status: 429,
+    type: refusedBy === 'tokens' ? 'tokens' : 'requests',
+    code: 'rate_limit_exceeded',
+    message: `Rate limit reached for ${model} on ${DESCRIPTIONS[refusedBy](decision)}. Please try again in ${retryAfterSeconds}s.`,
+    headers: { ...rateLimitHeaders(decision), 'retry-after': String(retryAfterSeconds) },
+  });
+}
+
+export function insufficientQuota(period: string): GatewayError {
+  return new GatewayError({
+    status: 429,
+    type: 'insufficient_quota',
+    code: 'insufficient_quota',
+    message: `You exceeded this API key's ${period === 'total' ? 'total' : `${period === 'day' ? 'daily' : 'monthly'}`} budget. Ask the gateway's operator to raise it.`,
+  });
+}

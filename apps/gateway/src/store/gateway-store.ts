@@ -1,0 +1,19 @@
+import type { UsageAggregate, UsageFilter, UsageGrouping, UsageRecord } from '../usage/usage-record.js';
+import type { StoredKey, StoredKeyChanges } from './stored-key.js';
+
+/** Where issued keys and usage records live: SQLite on one machine, PostgreSQL for several replicas. */
+export interface GatewayStore {
+  readonly driver: 'sqlite' | 'postgres';
+  insertKey(key: StoredKey): Promise<void>;
+  findKeyByHash(keyHash: string): Promise<StoredKey | undefined>;
+  /** By id, or by the visible prefix when it is unambiguous. */
+  findKey(idOrPrefix: string): Promise<StoredKey | undefined>;
+  listKeys(): Promise<StoredKey[]>;
+  updateKey(id: string, changes: StoredKeyChanges): Promise<StoredKey | undefined>;
+  insertUsage(records: readonly UsageRecord[]): Promise<void>;
+  queryUsage(filter: UsageFilter): Promise<UsageRecord[]>;
+  aggregateUsage(filter: UsageFilter, grouping: UsageGrouping): Promise<UsageAggregate[]>;
+  /** USD spent by a key since `since` (Unix milliseconds). */
+  spendSince(keyId: string, since: number): Promise<number>;
+  close(): Promise<void>;
+}

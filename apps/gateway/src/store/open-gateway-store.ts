@@ -1,0 +1,33 @@
+import { join, resolve } from 'node:path';
+import type { StorageConfig } from '../config/gateway-config.js';
+import type { GatewayStore } from './gateway-store.js';
+import { openPostgresDatabase } from './postgres-database.js';
+import { SqlGatewayStore } from './sql-gateway-store.js';
+import { applyStoreMigrations } from './store-migrations.js';
+
+export const DEFAULT_POSTGRES_SCHEMA = 'modelgate';
+
+/** The embedded store's file: `storage.path`, else `modelgate.sqlite` in MODELGATE_DATA_DIR or `./.modelgate`. */
+export function sqlitePath(config: { path?: string }, env: Readonly<Record<string, string | undefined>>, cwd = process.cwd()): string {
+  if (config.path) return config.path === ':memory:' ? config.path : resolve(cwd, config.path);
+  return join(resolve(cwd, env.MODELGATE_DATA_DIR ?? '.modelgate'), 'modelgate.sqlite');
+}
+
+/** Opens the configured store and brings its schema up to date. */
+export async function openGatewayStore(
+  config: StorageConfig,
+  env: Readonly<Record<string, string | undefined>> = process.env,
+): Promise<GatewayStore> {
+  // node:sqlite is loaded only when used, so a PostgreSQL deployment also runs where it is missing.
+  const database =
+    config.driver === 'postgres'
+      ? await openPostgresDatabase(config.url, config.schema ?? DEFAULT_POSTGRES_SCHEMA)
+      : (await import('./sqlite-database.js')).openSqliteDatabase(sqlitePath(config, env));
+  try {
+    await applyStoreMigrations(database);
+  } catch (error) {
+    await database.close();
+    throw error;
+  }
+  return new SqlGatewayStore(database);
+}

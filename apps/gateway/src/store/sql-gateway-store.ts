@@ -1,0 +1,181 @@
+import type { UsageAggregate, UsageFilter, UsageGrouping, UsageRecord } from '../usage/usage-record.js';
+import type { GatewayStore } from './gateway-store.js';
+import type { SqlDatabase, SqlValue } from './sql-database.js';
+import type { StoredKey, StoredKeyChanges } from './stored-key.js';
+
+interface KeyRow {
+  id: string;
+  name: string;
+  owner: string | null;
+  key_hash: string;
+  key_prefix: string;
+  policy: string;
+  created_at: number;
+  expires_at: number | null;
+  revoked_at: number | null;
+  disabled: number;
+}
+
+const KEY_COLUMNS = 'id, name, owner, key_hash, key_prefix, policy, created_at, expires_at, revoked_at, disabled';
+const USAGE_COLUMNS = [
+  'request_id', 'key_id', 'model', 'family', 'endpoint', 'status', 'prompt_tokens', 'completion_tokens', 'cached_tokens',
+  'reasoning_tokens', 'tokens_estimated', 'cost_usd', 'latency_ms', 'time_to_first_token_ms', 'stream', 'client_aborted',
+  'created_at', 'day',
+] as const;
+/** Keeps a multi-row insert under SQLite's and PostgreSQL's bound-parameter limits. */
+const USAGE_ROWS_PER_INSERT = 200;
+const GROUP_COLUMN: Readonly<Record<UsageGrouping, string>> = { key: 'key_id', model: 'model', day: 'day' };
+
+function toStoredKey(row: KeyRow): StoredKey {
+  return {
+    id: row.id,
+    name: row.name,
+    owner: row.owner ?? undefined,
+    keyHash: row.key_hash,
+    keyPrefix: row.key_prefix,
+    policy: JSON.parse(row.policy) as StoredKey['policy'],
+    createdAt: Number(row.created_at),
+    expiresAt: row.expires_at === null ? undefined : Number(row.expires_at),
+    revokedAt: row.revoked_at === null ? undefined : Number(row.revoked_at),
+    disabled: Number(row.disabled) === 1,
+  };
+}
+
+function usageValues(record: UsageRecord): SqlValue[] {
+  return [
+    record.requestId, record.keyId, record.model ?? null, record.family ?? null, record.endpoint, record.status,
+    record.promptTokens, record.completionTokens, record.cachedTokens, record.reasoningTokens, record.tokensEstimated ? 1 : 0,
+    record.costUsd, record.latencyMs, record.timeToFirstTokenMs ?? null, record.stream ? 1 : 0, record.clientAborted ? 1 : 0,
+    record.createdAt, new Date(record.createdAt).toISOString().slice(0, 10),
+  ];
+}
+
+function toUsageRecord(row: Record<string, SqlValue>): UsageRecord {
+  return {
+    requestId: String(row.request_id),
+    keyId: String(row.key_id),
+    model: (row.model as string | null) ?? undefined,
+    family: (row.family as string | null) ?? undefined,
+    endpoint: row.endpoint as UsageRecord['endpoint'],
+    status: Number(row.status),
+    promptTokens: Number(row.prompt_tokens),
+    completionTokens: Number(row.completion_tokens),
+    cachedTokens: Number(row.cached_tokens),
+    reasoningTokens: Number(row.reasoning_tokens),
+    tokensEstimated: Number(row.tokens_estimated) === 1,
+    costUsd: Number(row.cost_usd),
+    latencyMs: Number(row.latency_ms),
+    timeToFirstTokenMs: row.time_to_first_token_ms === null ? undefined : Number(row.time_to_first_token_ms),
+    stream: Number(row.stream) === 1,
+    clientAborted: Number(row.client_aborted) === 1,
+    createdAt: Number(row.created_at),
+  };
+}
+
+function whereClause(filter: UsageFilter): { sql: string; parameters: SqlValue[] } {
+  const conditions: string[] = [];
+  const parameters: SqlValue[] = [];
+  const add = (condition: string, value: SqlValue | undefined) => {
+    if (value === undefined) return;
+    conditions.push(condition);
+    parameters.push(value);
+  };
+  add('key_id = ?', filter.keyId);
+  add('model = ?', filter.model);
+  add('created_at >= ?', filter.from);
+  add('created_at < ?', filter.to);
+  return { sql: conditions.length ? `WHERE ${conditions.join(' AND ')}` : '', parameters };
+}
+
+/** The store over either SQL database; the dialects differ only in their connection. */
+export class SqlGatewayStore implements GatewayStore {
+  readonly driver: GatewayStore['driver'];
+
+  constructor(private readonly database: SqlDatabase) {
+    this.driver = database.dialect;
+  }
+
+  async insertKey(key: StoredKey): Promise<void> {
+    await this.database.run(`INSERT INTO service_keys (${KEY_COLUMNS}) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`, [
+      key.id, key.name, key.owner ?? null, key.keyHash, key.keyPrefix, JSON.stringify(key.policy), key.createdAt,
+      key.expiresAt ?? null, key.revokedAt ?? null, key.disabled ? 1 : 0,
+    ]);
+  }
+
+  async findKeyByHash(keyHash: string): Promise<StoredKey | undefined> {
+    const [row] = await this.database.all<KeyRow>(`SELECT ${KEY_COLUMNS} FROM service_keys WHERE key_hash = ?`, [keyHash]);
+    return row && toStoredKey(row);
+  }
+
+  async findKey(idOrPrefix: string): Promise<StoredKey | undefined> {
+    const rows = await this.database.all<KeyRow>(`SELECT ${KEY_COLUMNS} FROM service_keys WHERE id = ? OR key_prefix = ?`, [idOrPrefix, idOrPrefix]);
+    return rows.length === 1 ? toStoredKey(rows[0]!) : rows.map(toStoredKey).find((key) => key.id === idOrPrefix);
+  }
+
+  async listKeys(): Promise<StoredKey[]> {
+    return (await this.database.all<KeyRow>(`SELECT ${KEY_COLUMNS} FROM service_keys ORDER BY created_at, id`)).map(toStoredKey);
+  }
+
+  async updateKey(id: string, changes: StoredKeyChanges): Promise<StoredKey | undefined> {
+    const columns: Array<[string, SqlValue]> = [];
+    if (changes.keyHash !== undefined) columns.push(['key_hash', changes.keyHash]);
+    if (changes.keyPrefix !== undefined) columns.push(['key_prefix', changes.keyPrefix]);
+    if (changes.revokedAt !== undefined) columns.push(['revoked_at', changes.revokedAt]);
+    if (changes.disabled !== undefined) columns.push(['disabled', changes.disabled ? 1 : 0]);
+    if (columns.length > 0) {
+      const assignments = columns.map(([column]) => `${column} = ?`).join(', ');
+      await this.database.run(`UPDATE service_keys SET ${assignments} WHERE id = ?`, [...columns.map(([, value]) => value), id]);
+    }
+    return this.findKey(id);
+  }
+
+  async insertUsage(records: readonly UsageRecord[]): Promise<void> {
+    for (let start = 0; start < records.length; start += USAGE_ROWS_PER_INSERT) {
+      const batch = records.slice(start, start + USAGE_ROWS_PER_INSERT);
+      const row = `(${USAGE_COLUMNS.map(() => '?').join(', ')})`;
+      await this.database.run(
+        `INSERT INTO usage_records (${USAGE_COLUMNS.join(', ')}) VALUES ${batch.map(() => row).join(', ')}`,
+        batch.flatMap(usageValues),
+      );
+    }
+  }
+
+  async queryUsage(filter: UsageFilter): Promise<UsageRecord[]> {
+    const where = whereClause(filter);
+    const rows = await this.database.all<Record<string, SqlValue>>(
+      `SELECT ${USAGE_COLUMNS.join(', ')} FROM usage_records ${where.sql} ORDER BY created_at DESC LIMIT ?`,
+      [...where.parameters, filter.limit ?? 100],
+    );
+    return rows.map(toUsageRecord);
+  }
+
+  async aggregateUsage(filter: UsageFilter, grouping: UsageGrouping): Promise<UsageAggregate[]> {
+    const column = GROUP_COLUMN[grouping];
+    const where = whereClause(filter);
+    const rows = await this.database.all<Record<string, SqlValue>>(
+      `SELECT ${column} AS grouped, COUNT(*) AS requests, SUM(prompt_tokens) AS prompt_tokens,
+        SUM(completion_tokens) AS completion_tokens, SUM(cost_usd) AS cost_usd
+       FROM usage_records ${where.sql} GROUP BY ${column} ORDER BY ${column}`,
+      where.parameters,
+    );
+    return rows.map((row) => ({
+      group: String(row.grouped ?? ''),
+      requests: Number(row.requests),
+      promptTokens: Number(row.prompt_tokens),
+      completionTokens: Number(row.completion_tokens),
+      costUsd: Number(row.cost_usd),
+    }));
+  }
+
+  async spendSince(keyId: string, since: number): Promise<number> {
+    const [row] = await this.database.all<{ spend: number | null }>(
+      'SELECT SUM(cost_usd) AS spend FROM usage_records WHERE key_id = ? AND created_at >= ?',
+      [keyId, since],
+    );
+    return Number(row?.spend ?? 0);
+  }
+
+  close(): Promise<void> {
+    return this.database.close();
+  }
+}

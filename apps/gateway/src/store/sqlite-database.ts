@@ -1,0 +1,48 @@
+import { mkdirSync } from 'node:fs';
+import { dirname } from 'node:path';
+import { DatabaseSync } from 'node:sqlite';
+import type { SqlDatabase, SqlValue } from './sql-database.js';
+
+/**
+ * The embedded store: one SQLite file in write-ahead-log mode, so the CLI can read and write
+ * while a gateway runs. node:sqlite is synchronous; statements here are small and indexed.
+ */
+export function openSqliteDatabase(path: string): SqlDatabase {
+  if (path !== ':memory:') mkdirSync(dirname(path), { recursive: true });
+  const database = new DatabaseSync(path);
+  database.exec('PRAGMA journal_mode = WAL; PRAGMA synchronous = NORMAL; PRAGMA busy_timeout = 5000;');
+  const statements = new Map<string, ReturnType<DatabaseSync['prepare']>>();
+  const prepare = (sql: string) => {
+    let statement = statements.get(sql);
+    if (!statement) {
+      statement = database.prepare(sql);
+      statements.set(sql, statement);
+    }
+    return statement;
+  };
+
+  const sqlite: SqlDatabase = {
+    dialect: 'sqlite',
+    async all<Row>(sql: string, parameters: readonly SqlValue[] = []) {
+      return prepare(sql).all(...parameters) as Row[];
+    },
+    async run(sql: string, parameters: readonly SqlValue[] = []) {
+      return Number(prepare(sql).run(...parameters).changes);
+    },
+    async exclusiveTransaction(work) {
+      database.exec('BEGIN IMMEDIATE');
+      try {
+        const result = await work(sqlite);
+        database.exec('COMMIT');
+        return result;
+      } catch (error) {
+        database.exec('ROLLBACK');
+        throw error;
+      }
+    },
+    async close() {
+      database.close();
+    },
+  };
+  return sqlite;
+}

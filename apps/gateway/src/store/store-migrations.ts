@@ -1,0 +1,71 @@
+import type { SqlDatabase } from './sql-database.js';
+
+export interface StoreMigration {
+  readonly version: number;
+  readonly name: string;
+  readonly statements: readonly string[];
+}
+
+/**
+ * Versioned schema changes, in portable SQL, applied in order at start-up. Never edit a released
+ * migration; append a new one. Times are Unix milliseconds; `day` is the UTC date, kept as text so
+ * grouping by day needs no dialect-specific date functions.
+ */
+export const STORE_MIGRATIONS: readonly StoreMigration[] = [
+  {
+    version: 1,
+    name: 'service keys and usage records',
+    statements: [
+      `CREATE TABLE service_keys (
+        id TEXT PRIMARY KEY,
+        name TEXT NOT NULL,
+        owner TEXT,
+        key_hash TEXT NOT NULL UNIQUE,
+        key_prefix TEXT NOT NULL,
+        policy TEXT NOT NULL,
+        created_at BIGINT NOT NULL,
+        expires_at BIGINT,
+        revoked_at BIGINT,
+        disabled BIGINT NOT NULL DEFAULT 0
+      )`,
+      `CREATE TABLE usage_records (
+        request_id TEXT NOT NULL,
+        key_id TEXT NOT NULL,
+        model TEXT,
+        family TEXT,
+        endpoint TEXT NOT NULL,
+        status BIGINT NOT NULL,
+        prompt_tokens BIGINT NOT NULL,
+        completion_tokens BIGINT NOT NULL,
+        cached_tokens BIGINT NOT NULL,
+        reasoning_tokens BIGINT NOT NULL,
+        tokens_estimated BIGINT NOT NULL,
+        cost_usd DOUBLE PRECISION NOT NULL,
+        latency_ms DOUBLE PRECISION NOT NULL,
+        time_to_first_token_ms DOUBLE PRECISION,
+        stream BIGINT NOT NULL,
+        client_aborted BIGINT NOT NULL,
+        created_at BIGINT NOT NULL,
+        day TEXT NOT NULL
+      )`,
+      'CREATE INDEX usage_records_by_key_time ON usage_records (key_id, created_at)',
+      'CREATE INDEX usage_records_by_time ON usage_records (created_at)',
+    ],
+  },
+];
+
+/** Applies the migrations this database has not seen, under the migration lock. */
+export async function applyStoreMigrations(database: SqlDatabase, migrations = STORE_MIGRATIONS): Promise<number[]> {
+  return database.exclusiveTransaction(async (locked) => {
+    await locked.run('CREATE TABLE IF NOT EXISTS schema_migrations (version BIGINT PRIMARY KEY, name TEXT NOT NULL, applied_at BIGINT NOT NULL)');
+    const applied = new Set((await locked.all<{ version: number }>('SELECT version FROM schema_migrations')).map((row) => Number(row.version)));
+    const appliedNow: number[] = [];
+    for (const migration of migrations) {
+      if (applied.has(migration.version)) continue;
+      for (const statement of migration.statements) await locked.run(statement);
+      await locked.run('INSERT INTO schema_migrations (version, name, applied_at) VALUES (?, ?, ?)', [migration.version, migration.name, Date.now()]);
+      appliedNow.push(migration.version);
+    }
+    return appliedNow;
+  });
+}

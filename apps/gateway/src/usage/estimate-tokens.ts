@@ -1,0 +1,26 @@
+/** About four characters per token: the usual rule of thumb, good enough for admission and aborted streams. */
+export function estimateTokensFromCharacters(characters: number): number {
+  return Math.ceil(characters / 4);
+}
+
+interface TokenBudgetFields {
+  messages?: unknown;
+  input?: unknown;
+  instructions?: unknown;
+  max_tokens?: unknown;
+  max_completion_tokens?: unknown;
+  max_output_tokens?: unknown;
+}
+
+/**
+ * The tokens a request is charged up front against TPM: its prompt (chat `messages`, or the
+ * Responses `input` and `instructions`, serialized) plus the most it asked to generate. The real
+ * usage replaces the estimate when the request ends.
+ */
+export function estimateRequestTokens(body: object): { promptTokens: number; totalTokens: number } {
+  const fields = body as TokenBudgetFields;
+  const prompt = [fields.messages, fields.input, fields.instructions].filter((part) => part !== undefined);
+  const promptTokens = estimateTokensFromCharacters(JSON.stringify(prompt).length);
+  const limit = [fields.max_completion_tokens, fields.max_tokens, fields.max_output_tokens].find((value) => typeof value === 'number');
+  return { promptTokens, totalTokens: promptTokens + ((limit as number | undefined) ?? 0) };
+}

@@ -1,0 +1,46 @@
+import type { GatewayEndpoint } from '../config/gateway-config.js';
+
+/** One request's usage and spend, as written to the store. */
+export interface UsageRecord {
+  readonly requestId: string;
+  readonly keyId: string;
+  readonly model?: string;
+  readonly family?: string;
+  readonly endpoint: GatewayEndpoint;
+  readonly status: number;
+  readonly promptTokens: number;
+  readonly completionTokens: number;
+  readonly cachedTokens: number;
+  readonly reasoningTokens: number;
+  /** True when the upstream sent no usage and the counts were estimated from the text. */
+  readonly tokensEstimated: boolean;
+  readonly costUsd: number;
+  readonly latencyMs: number;
+  readonly timeToFirstTokenMs?: number;
+  readonly stream: boolean;
+  readonly clientAborted: boolean;
+  /** Unix milliseconds. */
+  readonly createdAt: number;
+}
+
+export interface UsageFilter {
+  keyId?: string;
+  model?: string;
+  /** Unix milliseconds, inclusive. */
+  from?: number;
+  /** Unix milliseconds, exclusive. */
+  to?: number;
+  /** Records only; newest first. */
+  limit?: number;
+}
+
+export type UsageGrouping = 'key' | 'model' | 'day';
+
+export interface UsageAggregate {
+  /** The key id, the model, or the UTC day (YYYY-MM-DD). */
+  readonly group: string;
+  readonly requests: number;
+  readonly promptTokens: number;
+  readonly completionTokens: number;
+  readonly costUsd: number;
+}

@@ -1,0 +1,145 @@
+import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
+import type { GatewayStore } from '../../src/store/gateway-store.js';
+import { openGatewayStore } from '../../src/store/open-gateway-store.js';
+import type { StoredKey } from '../../src/store/stored-key.js';
+import type { UsageRecord } from '../../src/usage/usage-record.js';
+import { createTestPostgresSchema } from '../support/test-services.js';
+
+interface StoreUnderTest {
+  readonly name: string;
+  open(): Promise<{ store: GatewayStore; reopen(): Promise<GatewayStore>; cleanup(): Promise<void> }>;
+}
+
+const DRIVERS: StoreUnderTest[] = [
+  {
+    name: 'SQLite (node:sqlite)',
+    async open() {
+      const { mkdtemp, rm } = await import('node:fs/promises');
+      const { tmpdir } = await import('node:os');
+      const { join } = await import('node:path');
+      const directory = await mkdtemp(join(tmpdir(), 'modelgate-store-'));
+      const config = { driver: 'sqlite' as const, path: join(directory, 'store.sqlite') };
+      return { store: await openGatewayStore(config), reopen: () => openGatewayStore(config), cleanup: () => rm(directory, { recursive: true, force: true }) };
+    },
+  },
+  {
+    name: 'PostgreSQL (pg)',
+    async open() {
+      const schema = createTestPostgresSchema();
+      const config = { driver: 'postgres' as const, url: schema.url, schema: schema.schema };
+      return { store: await openGatewayStore(config), reopen: () => openGatewayStore(config), cleanup: () => schema.drop() };
+    },
+  },
+];
+
+const DAY = 86_400_000;
+const T0 = Date.UTC(2025, 0, 10, 12);
+
+function key(overrides: Partial<StoredKey> = {}): StoredKey {
+  return {
+    id: 'key_one',
+    name: 'backend',
+    owner: 'team-a',
+    keyHash: 'a'.repeat(64),
+    keyPrefix: 'mg-abcdefg',
+    policy: { models: ['gpt-*'], endpoints: ['chat'], rpm: 10, budget: { usd: 5, period: 'day' } },
+    createdAt: T0,
+    disabled: false,
+    ...overrides,
+  };
+}
+
+function usage(overrides: Partial<UsageRecord> = {}): UsageRecord {
+  return {
+    requestId: 'req_1',
+    keyId: 'key_one',
+    model: 'gpt-4.1-mini',
+    family: 'openai',
+    endpoint: 'chat',
+    status: 200,
+    promptTokens: 100,
+    completionTokens: 50,
+    cachedTokens: 10,
+    reasoningTokens: 0,
+    tokensEstimated: false,
+    costUsd: 0.25,
+    latencyMs: 12.5,
+    timeToFirstTokenMs: 3.25,
+    stream: true,
+    clientAborted: false,
+    createdAt: T0,
+    ...overrides,
+  };
+}
+
+describe.each(DRIVERS)('GatewayStore on $name', (driver) => {
+  let store: GatewayStore;
+  let reopen: () => Promise<GatewayStore>;
+  let cleanup: () => Promise<void>;
+  beforeAll(async () => {
+    ({ store, reopen, cleanup } = await driver.open());
+  });
+  afterAll(async () => {
+    await store.close();
+    await cleanup();
+  });
+
+  it('applies its migrations once: opening the store again changes nothing', async () => {
+    const again = await reopen();
+    await expect(again.listKeys()).resolves.toEqual([]);
+    await again.close();
+  });
+
+  it('keeps keys and finds them by hash, id and prefix', async () => {
+    await store.insertKey(key());
+    await store.insertKey(key({ id: 'key_two', name: 'notebook', owner: undefined, keyHash: 'b'.repeat(64), keyPrefix: 'mg-zzzzzzz', policy: {}, expiresAt: T0 + DAY }));
+    await expect(store.findKeyByHash('a'.repeat(64))).resolves.toEqual(key());
+    await expect(store.findKey('key_two')).resolves.toMatchObject({ name: 'notebook', expiresAt: T0 + DAY, owner: undefined });
+    await expect(store.findKey('mg-zzzzzzz')).resolves.toMatchObject({ id: 'key_two' });
+    await expect(store.findKeyByHash('c'.repeat(64))).resolves.toBeUndefined();
+    expect((await store.listKeys()).map((stored) => stored.id)).toEqual(['key_one', 'key_two']);
+  });
+
+  it('refuses a second key with the same hash', async () => {
+    await expect(store.insertKey(key({ id: 'key_three' }))).rejects.toThrow();
+  });
+
+  it('updates revocation, the disabled flag and the hash', async () => {
+    await expect(store.updateKey('key_two', { disabled: true, revokedAt: T0 + 5 })).resolves.toMatchObject({ disabled: true, revokedAt: T0 + 5 });
+    await store.updateKey('key_two', { keyHash: 'd'.repeat(64), keyPrefix: 'mg-ddddddd' });
+    await expect(store.findKeyByHash('d'.repeat(64))).resolves.toMatchObject({ id: 'key_two', keyPrefix: 'mg-ddddddd' });
+    await expect(store.findKeyByHash('b'.repeat(64))).resolves.toBeUndefined();
+    await expect(store.updateKey('key_missing', { disabled: true })).resolves.toBeUndefined();
+  });
+
+  it('writes usage in batches and reads it back with filters, newest first', async () => {
+    const records = Array.from({ length: 450 }, (_, index) =>
+      usage({ requestId: `req_${index}`, createdAt: T0 + index, keyId: index % 3 === 0 ? 'key_two' : 'key_one', model: index % 2 ? 'gpt-4.1' : 'gpt-4.1-mini' }),
+    );
+    await store.insertUsage(records);
+    await store.insertUsage([usage({ requestId: 'req_next_day', createdAt: T0 + DAY, timeToFirstTokenMs: undefined, stream: false, clientAborted: true, tokensEstimated: true })]);
+    const newest = await store.queryUsage({ limit: 2 });
+    expect(newest.map((record) => record.requestId)).toEqual(['req_next_day', 'req_449']);
+    expect(newest[0]).toEqual(usage({ requestId: 'req_next_day', createdAt: T0 + DAY, timeToFirstTokenMs: undefined, stream: false, clientAborted: true, tokensEstimated: true }));
+    const filtered = await store.queryUsage({ keyId: 'key_two', model: 'gpt-4.1-mini', from: T0, to: T0 + 10, limit: 100 });
+    expect(filtered.map((record) => record.requestId)).toEqual(['req_6', 'req_0']);
+  });
+
+  it('aggregates by key, model and UTC day', async () => {
+    const byDay = await store.aggregateUsage({}, 'day');
+    expect(byDay).toEqual([
+      { group: '2025-01-10', requests: 450, promptTokens: 45_000, completionTokens: 22_500, costUsd: expect.closeTo(112.5, 6) },
+      { group: '2025-01-11', requests: 1, promptTokens: 100, completionTokens: 50, costUsd: expect.closeTo(0.25, 6) },
+    ]);
+    const byKey = await store.aggregateUsage({ to: T0 + DAY }, 'key');
+    expect(byKey.map((row) => [row.group, row.requests])).toEqual([['key_one', 300], ['key_two', 150]]);
+    const byModel = await store.aggregateUsage({ keyId: 'key_two' }, 'model');
+    expect(byModel.map((row) => [row.group, row.requests])).toEqual([['gpt-4.1', 75], ['gpt-4.1-mini', 75]]);
+  });
+
+  it('sums a key’s spend since a moment', async () => {
+    await expect(store.spendSince('key_one', T0 + DAY)).resolves.toBeCloseTo(0.25, 6);
+    await expect(store.spendSince('key_two', 0)).resolves.toBeCloseTo(150 * 0.25, 6);
+    await expect(store.spendSince('key_nobody', 0)).resolves.toBe(0);
+  });
+});
