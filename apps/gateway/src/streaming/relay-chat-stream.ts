@@ -2,13 +2,13 @@ import { once } from 'node:events';
 import type { Readable, Writable } from 'node:stream';
 import {
   formatSseData,
-  GatewayError,
   SSE_DONE,
   SseParser,
+  type SseEvent,
   type StreamOutputV1,
   type StreamTranslatorV1,
 } from '@modelgate/core';
-import { toUpstreamTransportError } from '../transport/upstream-transport.js';
+import { settleRelayFailure, type RelayOutcome } from './relay-outcome.js';
 
 export interface RelayChatStreamOptions {
   readonly upstream: Readable;
@@ -20,46 +20,54 @@ export interface RelayChatStreamOptions {
   readonly onOutput?: (output: StreamOutputV1) => void;
 }
 
-export type RelayOutcome = { readonly kind: 'completed' } | { readonly kind: 'client-aborted' } | { readonly kind: 'failed'; readonly error: GatewayError };
+export type { RelayOutcome } from './relay-outcome.js';
 
 /**
- * Relays an upstream event stream to the client as chat chunks, one write per chunk as soon as it
- * is translated (no buffering), honouring back-pressure. A failure after the headers ends the
- * stream with an OpenAI error payload and no `[DONE]`, which the official SDKs raise as an error.
+ * Relays an upstream event stream to the client as chat chunks, written as soon as they are
+ * translated (no buffering beyond the upstream piece they came in), honouring back-pressure. A
+ * failure after the headers ends the stream with an OpenAI error payload and no `[DONE]`, which
+ * the official SDKs raise as an error.
  */
 export async function relayChatStream(options: RelayChatStreamOptions): Promise<RelayOutcome> {
-  const { upstream, translator, output } = options;
+  const { upstream, translator, output, onOutput } = options;
   const parser = new SseParser();
   const decoder = new TextDecoder();
 
-  const write = async (outputs: readonly StreamOutputV1[]): Promise<void> => {
-    for (const item of outputs) {
-      options.onOutput?.(item);
-      if (!output.write(formatSseData(item.serialized ?? JSON.stringify(item.chunk)))) {
-        await once(output, 'drain');
-      }
+  const serialize = (items: readonly StreamOutputV1[]): string => {
+    let text = '';
+    for (const item of items) {
+      onOutput?.(item);
+      text += formatSseData(item.serialized ?? JSON.stringify(item.chunk));
     }
+    return text;
   };
+  // The events of one upstream piece arrived together, so their chunks leave in one write: the
+  // same bytes at the same moment, without a write (and a chunked-encoding frame) per chunk.
+  // Chunks translated before a failure are still sent, ahead of the error.
+  const translate = (events: readonly SseEvent[]): string => {
+    let text = '';
+    try {
+      for (const event of events) text += serialize(translator.onEvent(event));
+    } catch (error) {
+      if (text.length > 0) output.write(text);
+      throw error;
+    }
+    return text;
+  };
+  // Waits only when the client is slower than the upstream (back-pressure).
+  const send = (text: string): Promise<unknown> | undefined =>
+    text.length > 0 && !output.write(text) ? once(output, 'drain') : undefined;
 
   try {
     for await (const piece of upstream) {
-      for (const event of parser.push(decoder.decode(piece as Buffer, { stream: true }))) {
-        await write(translator.onEvent(event));
-      }
+      const backPressure = send(translate(parser.push(decoder.decode(piece as Buffer, { stream: true }))));
+      if (backPressure) await backPressure;
     }
-    const tail = [...parser.push(decoder.decode()), ...parser.end()];
-    for (const event of tail) await write(translator.onEvent(event));
-    await write(translator.onEnd());
-    output.end(SSE_DONE);
+    const backPressure = send(translate([...parser.push(decoder.decode()), ...parser.end()]));
+    if (backPressure) await backPressure;
+    output.end(serialize(translator.onEnd()) + SSE_DONE);
     return { kind: 'completed' };
   } catch (error) {
-    if (options.clientGone()) {
-      output.destroy();
-      return { kind: 'client-aborted' };
-    }
-    const failure = GatewayError.isInstance(error) ? error : toUpstreamTransportError(error, options.upstreamUrl, true);
-    output.end(formatSseData(JSON.stringify(failure.toEnvelope())));
-    upstream.destroy();
-    return { kind: 'failed', error: failure };
+    return settleRelayFailure(error, options, (failure) => formatSseData(JSON.stringify(failure.toEnvelope())));
   }
 }

@@ -1,7 +1,7 @@
 import { Agent as HttpAgent, type IncomingHttpHeaders } from 'node:http';
 import { Agent as HttpsAgent } from 'node:https';
 import type { Readable } from 'node:stream';
-import got, { type Request as GotRequest } from 'got';
+import got, { type Got, type Request as GotRequest } from 'got';
 import { GatewayError, type UpstreamRequestV1 } from '@modelgate/core';
 import type { UpstreamConfig } from '../config/gateway-config.js';
 
@@ -65,27 +65,25 @@ export class UpstreamTransport {
     https: new HttpsAgent({ keepAlive: true, maxSockets: Infinity, scheduling: 'lifo' }),
   };
 
-  constructor(private readonly config: UpstreamConfig) {}
+  // Everything but the request itself is merged once, here, instead of into every request's options.
+  private readonly client: { readonly stream: Got; readonly whole: Got };
+
+  constructor(config: UpstreamConfig) {
+    const shared = { retry: { limit: 0 }, throwHttpErrors: false, agent: this.agent };
+    this.client = {
+      stream: got.extend({ ...shared, timeout: { connect: config.connectTimeoutMs, response: config.timeoutMs, socket: config.streamIdleTimeoutMs } }),
+      whole: got.extend({ ...shared, timeout: { connect: config.connectTimeoutMs, request: config.timeoutMs } }),
+    };
+  }
 
   /** Sends the request and resolves once the upstream's status and headers have arrived. */
   open(request: UpstreamRequestV1, signal: AbortSignal): Promise<UpstreamReply> {
     const body = request.body === undefined ? undefined : typeof request.body === 'string' ? request.body : JSON.stringify(request.body);
-    const timeout = request.stream
-      ? { connect: this.config.connectTimeoutMs, response: this.config.timeoutMs, socket: this.config.streamIdleTimeoutMs }
-      : { connect: this.config.connectTimeoutMs, request: this.config.timeoutMs };
+    const client = request.stream ? this.client.stream : this.client.whole;
     return new Promise((resolve, reject) => {
       let stream: GotRequest;
       try {
-        stream = got.stream(request.url, {
-          method: request.method,
-          headers: request.headers,
-          body,
-          timeout,
-          retry: { limit: 0 },
-          throwHttpErrors: false,
-          agent: this.agent,
-          signal,
-        });
+        stream = client.stream(request.url, { method: request.method, headers: request.headers, body, signal });
       } catch (error) {
         reject(toUpstreamTransportError(error, request.url));
         return;

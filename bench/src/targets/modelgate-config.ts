@@ -1,0 +1,39 @@
+import { mkdtempSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { HOLD_MODEL } from '../simulator/simulator-routes.js';
+import { OPENAI_PLUGIN } from './workspace-paths.js';
+
+export const MODELGATE_KEY = 'mg-bench-key-0123456789abcdef';
+
+export const MODELGATE_MODELS = { openai: 'bench-openai', anthropic: 'bench-anthropic', hold: 'bench-hold' } as const;
+
+export interface ModelgateConfigInput {
+  readonly port: number;
+  readonly simulatorUrl: string;
+  readonly logLevel: string;
+  readonly anthropicPluginPath: string | undefined;
+}
+
+/** Writes the gateway's config (JSON, which is YAML) to a fresh temporary folder; returns its path. */
+export function writeModelgateConfig(input: ModelgateConfigInput): string {
+  const providers: object[] = [{ package: OPENAI_PLUGIN, id: 'openai', settings: { apiKey: 'sk-bench', baseUrl: `${input.simulatorUrl}/v1` } }];
+  const models: object[] = [
+    { id: MODELGATE_MODELS.openai, provider: 'openai', upstreamModel: 'gpt-bench' },
+    { id: MODELGATE_MODELS.hold, provider: 'openai', upstreamModel: HOLD_MODEL },
+  ];
+  if (input.anthropicPluginPath) {
+    providers.push({ package: input.anthropicPluginPath, id: 'anthropic', settings: { apiKey: 'sk-ant-bench', baseUrl: `${input.simulatorUrl}/v1` } });
+    models.push({ id: MODELGATE_MODELS.anthropic, provider: 'anthropic', upstreamModel: 'claude-bench' });
+  }
+  const config = {
+    server: { host: '127.0.0.1', port: input.port },
+    logging: { level: input.logLevel },
+    providers,
+    models,
+    keys: [{ name: 'bench', key: MODELGATE_KEY }],
+  };
+  const path = join(mkdtempSync(join(tmpdir(), 'modelgate-bench-')), 'modelgate.yaml');
+  writeFileSync(path, JSON.stringify(config, null, 2));
+  return path;
+}
