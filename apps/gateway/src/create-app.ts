@@ -16,7 +16,9 @@ import { createRequestIdMiddleware } from './middleware/request-id-middleware.js
 import { createRequestLogMiddleware } from './middleware/request-log-middleware.js';
 import { loadProviderPlugins } from './plugins/load-provider-plugins.js';
 import type { ProviderInstance } from './plugins/provider-instance.js';
+import { createCatalogHandler } from './routes/catalog-route.js';
 import { createHealthHandler } from './routes/health-route.js';
+import { createPublicRouter } from './routes/public-router.js';
 import { createV1Router } from './routes/v1-router.js';
 import { ModelRouter } from './routing/model-router.js';
 import type { GatewayStore } from './store/gateway-store.js';
@@ -79,10 +81,12 @@ export async function createApp(config: GatewayConfig, options: CreateAppOptions
   koa.use(createRequestIdMiddleware());
   koa.use(createRequestLogMiddleware(logger));
   koa.use(createErrorEnvelopeMiddleware(logger));
-  koa.use(async function health(ctx, next) {
-    if (ctx.path === '/health' && (ctx.method === 'GET' || ctx.method === 'HEAD')) return healthHandler(ctx);
-    return next();
+  const publicRouter = createPublicRouter({
+    health: healthHandler,
+    catalog: config.server.publicCatalog ? createCatalogHandler(models, providers) : undefined,
   });
+  koa.use(publicRouter.routes());
+  koa.use(publicRouter.allowedMethods());
   koa.use(admin.routes());
   koa.use(admin.allowedMethods());
   koa.use(createRequestGateMiddleware(gate));

@@ -34,6 +34,7 @@ export const gatewayConfigSchema: JsonSchema = {
         port: { type: 'integer', minimum: 0, maximum: 65535 },
         bodyLimitBytes: positiveInteger,
         shutdownGraceMs: { type: 'integer', minimum: 0 },
+        publicCatalog: { type: 'boolean' },
       },
     },
     upstream: {

@@ -84,6 +84,8 @@ export interface ServerConfig {
   bodyLimitBytes: number;
   /** How long in-flight requests may finish after SIGTERM before connections are cut. */
   shutdownGraceMs: number;
+  /** Serve the human-readable model catalog at `GET /catalog` without a key. */
+  publicCatalog: boolean;
 }
 
 export interface UpstreamConfig {
@@ -131,6 +133,7 @@ export const DEFAULT_SERVER_CONFIG: ServerConfig = {
   port: 8787,
   bodyLimitBytes: 10 * 1024 * 1024,
   shutdownGraceMs: 10_000,
+  publicCatalog: true,
 };
 
 export const DEFAULT_UPSTREAM_CONFIG: UpstreamConfig = {

@@ -9,6 +9,10 @@ export interface ModelRoute {
   readonly instance: ProviderInstance;
   readonly created: number;
   readonly pricing?: ModelPricingV1;
+  /** Other ids that resolve to this model. */
+  readonly aliases: readonly string[];
+  /** What the provider knows about the upstream model (context window, output limit, prices). */
+  readonly card?: ModelCardV1;
 }
 
 /** Maps public model ids and aliases to a provider instance and the upstream's model name. */
@@ -34,6 +38,8 @@ export class ModelRouter {
         instance,
         created: model.created ?? card?.created ?? startedAt,
         pricing: model.pricing ?? card?.pricing,
+        aliases: model.aliases ?? [],
+        card,
       };
       for (const name of [model.id, ...(model.aliases ?? [])]) {
         if (this.routes.has(name)) throw new Error(`model id or alias '${name}' is configured twice`);
@@ -66,12 +72,17 @@ export class ModelRouter {
     return this.listed.map(toModelObject);
   }
 
+  /** Every listed model with what is known about it, for the human-readable catalog. */
+  catalog(): readonly ModelRoute[] {
+    return this.listed;
+  }
+
   describe(route: ModelRoute): ModelObject {
     return toModelObject(route);
   }
 
   private routeFromCard(instance: ProviderInstance, id: string, card: ModelCardV1 | undefined): ModelRoute {
-    return { publicId: id, upstreamModel: id, instance, created: card?.created ?? this.startedAt, pricing: card?.pricing };
+    return { publicId: id, upstreamModel: id, instance, created: card?.created ?? this.startedAt, pricing: card?.pricing, aliases: [], card };
   }
 }
 

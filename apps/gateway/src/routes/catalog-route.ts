@@ -1,0 +1,17 @@
+import type { Context } from 'koa';
+import { renderModelCatalogHtml } from '../catalog/render-model-catalog.js';
+import type { ProviderInstance } from '../plugins/provider-instance.js';
+import type { ModelRouter } from '../routing/model-router.js';
+
+/** `GET /catalog`: the human-readable model catalog, rendered once at start-up (the models do not change while running). */
+export function createCatalogHandler(models: ModelRouter, providers: ReadonlyMap<string, ProviderInstance>) {
+  const page = renderModelCatalogHtml(
+    models.catalog(),
+    [...providers.values()].map((instance) => ({ provider: instance.id, family: instance.family, patterns: instance.unlistedModelPatterns })),
+  );
+  return async function catalog(ctx: Context): Promise<void> {
+    ctx.type = 'text/html; charset=utf-8';
+    ctx.set('cache-control', 'public, max-age=60');
+    ctx.body = page;
+  };
+}

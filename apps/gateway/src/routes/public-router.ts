@@ -1,0 +1,16 @@
+import Router, { type RouterMiddleware } from '@koa/router';
+import type { GatewayState } from '../middleware/gateway-state.js';
+
+export interface PublicRoutes {
+  readonly health: RouterMiddleware<GatewayState>;
+  /** Absent when `server.publicCatalog` is off. */
+  readonly catalog?: RouterMiddleware<GatewayState>;
+}
+
+/** Routes that need no key: `GET /health` for load balancers and `GET /catalog` for people. */
+export function createPublicRouter(routes: PublicRoutes): Router<GatewayState> {
+  const router = new Router<GatewayState>();
+  router.get('/health', routes.health);
+  if (routes.catalog) router.get('/catalog', routes.catalog);
+  return router;
+}

@@ -1,0 +1,45 @@
+import { afterEach, describe, expect, it } from '@jest/globals';
+import { startTestGateway, type TestGateway } from '../support/test-gateway.js';
+
+describe('GET /catalog, the human-readable model catalog', () => {
+  let harness: TestGateway | undefined;
+  afterEach(async () => {
+    await harness?.close();
+    harness = undefined;
+  });
+
+  it('lists each model with family, provider, upstream model, limits and prices, without a key', async () => {
+    harness = await startTestGateway({
+      models: [{ id: 'gpt-test', provider: 'openai', upstreamModel: 'gpt-4.1-mini', aliases: ['gpt-alias', '<b>odd</b>'] }],
+    });
+    const response = await fetch(`${harness.gateway.url}/catalog`);
+    expect(response.status).toBe(200);
+    expect(response.headers.get('content-type')).toBe('text/html; charset=utf-8');
+    const page = await response.text();
+    const row = page.split('\n').find((line) => line.includes('<code>gpt-test</code>'))!;
+    expect(row).toContain('<code>gpt-alias</code>');
+    expect(row).toContain('<code>&lt;b&gt;odd&lt;/b&gt;</code>');
+    expect(row).toContain('<td>openai</td>');
+    expect(row).toContain('<code>gpt-4.1-mini</code>');
+    // gpt-4.1-mini's card: 1,047,576 tokens of context, 32,768 out, $0.40 / $0.10 / $1.60 per million.
+    expect(row).toContain('<td>1,048k</td><td>33k</td><td>$0.400</td><td>$0.100</td><td>$1.60</td>');
+    // The provider's catalog models and its id patterns are listed too.
+    expect(page).toContain('<code>gpt-5</code>');
+    expect(page).toContain('<code>gpt-*</code>');
+  });
+
+  it('is off when server.publicCatalog is false', async () => {
+    harness = await startTestGateway({ server: { host: '127.0.0.1', port: 0, publicCatalog: false } });
+    const response = await fetch(`${harness.gateway.url}/catalog`);
+    expect(response.status).toBe(404);
+    expect(((await response.json()) as { error: { code: string } }).error.code).toBe('unknown_url');
+  });
+
+  it('answers HEAD on /health and refuses other methods in the envelope', async () => {
+    harness = await startTestGateway();
+    expect((await fetch(`${harness.gateway.url}/health`, { method: 'HEAD' })).status).toBe(200);
+    const refused = await fetch(`${harness.gateway.url}/health`, { method: 'POST' });
+    expect(refused.status).toBe(405);
+    expect(((await refused.json()) as { error: { code: string } }).error.code).toBe('method_not_allowed');
+  });
+});
