@@ -83,6 +83,30 @@ export class RequestGate {
     this.settling.add(done);
   }
 
+  /**
+   * Records an authenticated model request that ended before admission or was refused by it (a
+   * 400, 403, 404 or 429), so that every request leaves one usage record; it used no tokens.
+   */
+  recordRefusal(state: GatewayState, endpoint: GatewayEndpoint, outcome: RequestOutcome): void {
+    this.recorder.record({
+      requestId: state.requestId,
+      keyId: state.key!.id,
+      model: state.model,
+      endpoint,
+      status: outcome.status,
+      promptTokens: 0,
+      completionTokens: 0,
+      cachedTokens: 0,
+      reasoningTokens: 0,
+      tokensEstimated: false,
+      costUsd: 0,
+      latencyMs: Number(process.hrtime.bigint() - state.startedAt) / NANOSECONDS_PER_MILLISECOND,
+      stream: state.stream === true,
+      clientAborted: outcome.clientAborted,
+      createdAt: Date.now(),
+    });
+  }
+
   /** Waits for requests still being settled, then writes every queued usage record. */
   async drain(): Promise<void> {
     while (this.settling.size > 0) await Promise.all(this.settling);

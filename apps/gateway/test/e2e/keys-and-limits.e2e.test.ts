@@ -106,6 +106,20 @@ describe('limits and budgets', () => {
     expect(Number(refused.headers.get('retry-after'))).toBeGreaterThanOrEqual(1);
     expect(refused.headers.get('x-ratelimit-remaining-requests')).toBe('0');
     expect(refused.headers.get('x-ratelimit-remaining-tokens')).not.toBeNull();
+
+    // Every request leaves one usage record, the refused one too (its status, no tokens, no cost).
+    const admin = adminClient(harness.gateway.url);
+    const records = async () => (await admin.call('GET', `/usage?keyId=${issued.key.id}`)).body.records as Array<Record<string, unknown>>;
+    await eventually(async () => (await records()).length === 3);
+    const statuses = (await records()).map((record) => record.status).sort();
+    expect(statuses).toEqual([200, 200, 429]);
+    expect((await records()).find((record) => record.status === 429)).toMatchObject({
+      endpoint: 'chat',
+      model: 'gpt-test',
+      promptTokens: 0,
+      completionTokens: 0,
+      costUsd: 0,
+    });
   });
 
   it('counts estimated tokens against TPM up front and reconciles them with the real usage', async () => {
