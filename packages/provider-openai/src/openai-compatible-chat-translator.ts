@@ -27,6 +27,7 @@ export function createOpenAiCompatibleChatTranslator(options: OpenAiCompatibleCh
     toUpstreamRequest(request, call) {
       return { method: 'POST', url, headers, body: { ...request, model: call.upstreamModel }, stream: request.stream === true };
     },
+    relaysResponseVerbatim: true,
     fromUpstreamResponse(body) {
       if (typeof body !== 'object' || body === null || !Array.isArray((body as { choices?: unknown }).choices)) {
         throw upstreamProtocolError(`${options.vendorName} answered with a body that is not a chat completion.`);

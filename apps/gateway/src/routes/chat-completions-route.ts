@@ -31,10 +31,15 @@ export function createChatCompletionsHandler(dependencies: RouteDependencies) {
     );
 
     if (!upstreamRequest.stream) {
-      const { parsed } = await readUpstreamJson(reply.body, upstreamRequest.url);
+      const { text, parsed } = await readUpstreamJson(reply.body, upstreamRequest.url);
       const response = translator.fromUpstreamResponse(parsed, call);
       ctx.state.usage = response.usage;
-      ctx.body = response;
+      if (translator.relaysResponseVerbatim) {
+        ctx.type = 'application/json';
+        ctx.body = text;
+      } else {
+        ctx.body = response;
+      }
       return;
     }
 

@@ -27,6 +27,11 @@ export interface StreamTranslatorV1 {
 export interface ChatTranslatorV1 {
   toUpstreamRequest(request: ChatCompletionRequest, call: CallContextV1): UpstreamRequestV1;
   fromUpstreamResponse(body: unknown, call: CallContextV1): ChatCompletionResponse;
+  /**
+   * True when `fromUpstreamResponse` returns the upstream's body unchanged (an OpenAI-compatible
+   * upstream). The gateway then answers with the upstream's exact bytes instead of re-encoding them.
+   */
+  readonly relaysResponseVerbatim?: boolean;
   createStreamTranslator(request: ChatCompletionRequest, call: CallContextV1): StreamTranslatorV1;
   toGatewayError(failure: UpstreamFailureV1, call: CallContextV1): GatewayError;
 }
