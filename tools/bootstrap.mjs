@@ -4,7 +4,7 @@
 // from the npm registry, installs the workspace (which brings the pinned Node.js runtime as
 // the `node` devDependency), builds, and then hands over to pnpm, whose scripts run on that
 // pinned runtime because `pnpm run` puts node_modules/.bin first on PATH.
-import { spawnSync } from 'node:child_process';
+import { spawn, spawnSync } from 'node:child_process';
 import { existsSync, readFileSync, statSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -14,12 +14,9 @@ const rootPackage = JSON.parse(readFileSync(join(root, 'package.json'), 'utf8'))
 const pnpmVersion = rootPackage.packageManager.replace(/^pnpm@/, '');
 
 const command = process.argv[2];
-const targets = {
-  start: ['--filter', '@modelgate/gateway', 'run', 'start'],
-  test: ['run', 'test:all'],
-};
-if (!(command in targets)) {
-  console.error(`usage: node tools/bootstrap.mjs <${Object.keys(targets).join('|')}> [args...]`);
+const commands = ['start', 'test'];
+if (!commands.includes(command)) {
+  console.error(`usage: node tools/bootstrap.mjs <${commands.join('|')}> [args...]`);
   process.exit(2);
 }
 
@@ -50,4 +47,18 @@ if (!installIsCurrent()) {
 const buildStatus = run(['run', 'build'], { stdio: command === 'start' ? ['inherit', 'ignore', 'inherit'] : 'inherit' });
 if (buildStatus !== 0) process.exit(buildStatus);
 
-process.exit(run([...targets[command], ...process.argv.slice(3)]));
+if (command === 'test') process.exit(run(['run', 'test:all', ...process.argv.slice(3)]));
+
+// `start` runs the gateway's own start script (apps/gateway/package.json, the one source of its
+// Node flags) on the pinned runtime's real binary, not through pnpm and the `node/.bin` shell shim:
+// neither passes SIGTERM on, and the gateway must get it to shut down gracefully.
+const gatewayDirectory = join(root, 'apps', 'gateway');
+const startScript = JSON.parse(readFileSync(join(gatewayDirectory, 'package.json'), 'utf8')).scripts.start;
+const [program, ...nodeArguments] = startScript.split(/\s+/);
+if (program !== 'node') throw new Error(`apps/gateway's start script must begin with 'node': ${startScript}`);
+const gateway = spawn(join(root, 'node_modules', 'node', 'bin', 'node'), [...nodeArguments, ...process.argv.slice(3)], {
+  cwd: gatewayDirectory,
+  stdio: 'inherit',
+});
+for (const signal of ['SIGINT', 'SIGTERM', 'SIGHUP']) process.on(signal, () => gateway.kill(signal));
+gateway.on('exit', (code, signal) => process.exit(code ?? (signal ? 1 : 0)));

@@ -56,8 +56,16 @@ async function main(): Promise<void> {
     await demo?.close();
     process.exit(0);
   };
-  process.once('SIGTERM', () => void stop('SIGTERM'));
-  process.once('SIGINT', () => void stop('SIGINT'));
+  // `on`, not `once`: a terminal's Ctrl-C can arrive twice (the whole process group gets it, and a
+  // parent such as `npm start` forwards it), and a second signal must not cut the graceful shutdown.
+  let stopping = false;
+  for (const signal of ['SIGTERM', 'SIGINT'] as const) {
+    process.on(signal, () => {
+      if (stopping) return;
+      stopping = true;
+      void stop(signal);
+    });
+  }
 }
 
 main().catch((error: unknown) => {
