@@ -62,13 +62,19 @@ describe('two gateway processes on one PostgreSQL and one Redis', () => {
     expect(Math.abs(admitted - RPM_LIMIT)).toBeLessThanOrEqual(RPM_LIMIT * 0.01);
 
     await Promise.all(replicas.map((replica) => replica.terminate()));
-    const report = await import('../../src/store/open-gateway-store.js').then(async ({ openGatewayStore }) => {
+    const { aggregates, records } = await import('../../src/store/open-gateway-store.js').then(async ({ openGatewayStore }) => {
       const store = await openGatewayStore({ driver: 'postgres', url: postgres.url, schema: postgres.schema });
-      const aggregates = await store.aggregateUsage({ keyId: issued.key.id }, 'key');
+      const found = {
+        aggregates: await store.aggregateUsage({ keyId: issued.key.id }, 'key'),
+        records: await store.queryUsage({ keyId: issued.key.id, limit: REQUESTS * 2 }),
+      };
       await store.close();
-      return aggregates;
+      return found;
     });
-    expect(report).toEqual([expect.objectContaining({ group: issued.key.id, requests: admitted })]);
+    // One record per request, the refused ones included (with their 429 and no tokens).
+    expect(aggregates).toEqual([expect.objectContaining({ group: issued.key.id, requests: REQUESTS })]);
+    expect(records.filter((record) => record.status === 200)).toHaveLength(admitted);
+    expect(records.filter((record) => record.status === 429 && record.promptTokens === 0)).toHaveLength(REQUESTS - admitted);
 
     const tables = await dumpPostgresSchema(postgres.url, postgres.schema);
     expect(tables).toContain(issued.key.id);
