@@ -2,6 +2,7 @@ import type { Context } from 'koa';
 import type { CallContextV1, GatewayError, UpstreamFailureV1, UpstreamRequestV1 } from '@modelgate/core';
 import type { GatewayState } from '../middleware/gateway-state.js';
 import type { ModelRoute } from '../routing/model-router.js';
+import { relayUpstreamHeaders } from './relay-upstream-headers.js';
 import { readUpstreamText, type UpstreamReply, type UpstreamTransport } from '../transport/upstream-transport.js';
 
 export function createCallContext(ctx: Context & { state: GatewayState }, route: ModelRoute, logger: { warn(object: object, message: string): void }): CallContextV1 {
@@ -42,5 +43,6 @@ export async function callUpstream(
     const body = await readUpstreamText(reply.body, request.url);
     throw toGatewayError({ status: reply.status, headers: reply.headers, body });
   }
+  relayUpstreamHeaders(ctx, reply.headers);
   return { reply, clientGone: () => gone };
 }
