@@ -71,6 +71,10 @@ export async function createApp(config: GatewayConfig, options: CreateAppOptions
 
   const koa = new Koa<GatewayState>({ proxy: false });
   koa.silent = true;
+  // Errors raised after a response has started (a stream relay's bug) arrive here.
+  koa.on('error', (error: unknown, ctx?: { state?: GatewayState }) => {
+    logger.error({ err: error, requestId: ctx?.state?.requestId }, 'request failed after the response started');
+  });
   const v1 = createV1Router(
     { models, transport, bodyLimitBytes: config.server.bodyLimitBytes, keepAliveIntervalMs: config.upstream.keepAliveIntervalMs, logger },
     keyResolvers,

@@ -21,6 +21,9 @@ export function streamToClient(ctx: Context & { state: GatewayState }, relay: (o
   const state = ctx.state;
   state.streamSettled = relay(output).then((outcome) => {
     state.streamOutcome = outcome.kind;
-    if (outcome.kind === 'failed') state.errorCode = outcome.error.code;
+    if (outcome.kind !== 'failed') return;
+    state.errorCode = outcome.error.code;
+    // Outside the middleware chain now: Koa's 'error' event is where the app logs what went wrong.
+    if (outcome.error.code === 'internal_error') ctx.app.emit('error', outcome.error.cause ?? outcome.error, ctx);
   });
 }

@@ -1,7 +1,7 @@
 import { Agent as HttpAgent, type IncomingHttpHeaders } from 'node:http';
 import { Agent as HttpsAgent } from 'node:https';
 import type { Readable } from 'node:stream';
-import got, { type Got, type Request as GotRequest } from 'got';
+import got, { RequestError, type Got, type Request as GotRequest } from 'got';
 import { GatewayError, type UpstreamRequestV1 } from '@modelgate/core';
 import type { UpstreamConfig } from '../config/gateway-config.js';
 
@@ -10,6 +10,11 @@ export interface UpstreamReply {
   readonly headers: IncomingHttpHeaders;
   /** The body as it arrives; already decompressed. */
   readonly body: Readable;
+}
+
+/** True for a failure of the upstream connection (got's errors, socket errors), false for a bug. */
+export function isUpstreamTransportFailure(error: unknown): boolean {
+  return error instanceof RequestError || typeof (error as { code?: unknown } | null)?.code === 'string';
 }
 
 /**
