@@ -1,3 +1,4 @@
+import { FINISH_REASONS } from '../finish-reason.js';
 import { functionToolCallSchema as toolCall } from './function-tool-call-schema.js';
 import type { JsonSchema } from './json-schema.js';
 
@@ -13,7 +14,7 @@ const usage: JsonSchema = {
   },
 };
 
-const finishReason: JsonSchema = { enum: ['stop', 'length', 'tool_calls', 'content_filter', 'function_call'] };
+const finishReason: JsonSchema = { enum: FINISH_REASONS };
 
 /** What a `chat.completion` answer must look like, whoever the upstream was. Used by tests and the conformance suite. */
 export const chatCompletionResponseSchema: JsonSchema = {
