@@ -1,18 +1,7 @@
 import type { Middleware } from 'koa';
-import type { GatewayEndpoint } from '../config/gateway-config.js';
 import type { RequestGate } from '../limits/request-gate.js';
+import { modelEndpointOfPath } from '../routes/model-endpoint-paths.js';
 import type { GatewayState } from './gateway-state.js';
-
-const MODEL_ENDPOINTS: Readonly<Record<string, GatewayEndpoint>> = {
-  '/v1/chat/completions': 'chat',
-  '/v1/responses': 'responses',
-  '/v1/responses/compact': 'compact',
-};
-
-/** The endpoint of a request that asks a model for something; undefined for listings and the rest. */
-function modelEndpointOf(path: string): GatewayEndpoint | undefined {
-  return MODEL_ENDPOINTS[path];
-}
 
 /**
  * Puts the gate on every request's state for `admitRequest`, and settles admitted requests when
@@ -29,7 +18,7 @@ export function createRequestGateMiddleware(gate: RequestGate): Middleware<Gatew
         gate.settle(ctx.state, outcome);
         return;
       }
-      const endpoint = modelEndpointOf(ctx.path);
+      const endpoint = modelEndpointOfPath(ctx.path);
       if (ctx.state.key && endpoint) gate.recordRefusal(ctx.state, endpoint, outcome);
     });
     await next();

@@ -1,13 +1,9 @@
 import { invalidRequest, modelNotFound, type GatewayError, type ResponsesTranslatorV1 } from '@modelgate/core';
 import type { ModelRoute, ModelRouter } from '../routing/model-router.js';
+import { MODEL_ENDPOINT_PATHS } from './model-endpoint-paths.js';
 
 /** The two Responses endpoints, by the key scope that guards them. */
 export type ResponsesEndpoint = 'responses' | 'compact';
-
-const ENDPOINT_PATHS: Readonly<Record<ResponsesEndpoint, string>> = {
-  responses: '/v1/responses',
-  compact: '/v1/responses/compact',
-};
 
 export interface ResolvedResponsesRoute {
   readonly route: ModelRoute;
@@ -17,7 +13,7 @@ export interface ResolvedResponsesRoute {
 /** The stable error for a model whose provider does not speak the Responses API. */
 export function unsupportedModelForEndpoint(route: ModelRoute, endpoint: ResponsesEndpoint): GatewayError {
   return invalidRequest(
-    `The model '${route.publicId}' is served by the '${route.instance.id}' provider, which does not support ${ENDPOINT_PATHS[endpoint]}: ` +
+    `The model '${route.publicId}' is served by the '${route.instance.id}' provider, which does not support ${MODEL_ENDPOINT_PATHS[endpoint]}: ` +
       `only OpenAI-family models speak the Responses API here. Send this model to POST /v1/chat/completions instead.`,
     'model',
     'unsupported_model_for_endpoint',
