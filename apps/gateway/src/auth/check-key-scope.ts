@@ -12,8 +12,21 @@ export function assertEndpointAllowed(key: AuthenticatedKey, endpoint: GatewayEn
   }
 }
 
+function modelAllowed(key: AuthenticatedKey, model: string): boolean {
+  return !key.allowedModels || key.allowedModels.some((pattern) => matchesModelPattern(pattern, model));
+}
+
+function familyAllowed(key: AuthenticatedKey, family: string): boolean {
+  return !key.allowedFamilies || key.allowedFamilies.includes(family);
+}
+
+/** Whether the key may use this model of this family: what `/v1/models` shows it. */
+export function keyMayUseModel(key: AuthenticatedKey, model: string, family: string): boolean {
+  return modelAllowed(key, model) && familyAllowed(key, family);
+}
+
 export function assertModelAllowed(key: AuthenticatedKey, model: string): void {
-  if (key.allowedModels && !key.allowedModels.some((pattern) => matchesModelPattern(pattern, model))) {
+  if (!modelAllowed(key, model)) {
     throw new GatewayError({
       status: 403,
       message: `This API key may not use the model '${model}'.`,
@@ -24,7 +37,7 @@ export function assertModelAllowed(key: AuthenticatedKey, model: string): void {
 }
 
 export function assertFamilyAllowed(key: AuthenticatedKey, model: string, family: string): void {
-  if (key.allowedFamilies && !key.allowedFamilies.includes(family)) {
+  if (!familyAllowed(key, family)) {
     throw new GatewayError({
       status: 403,
       message: `This API key may not use models of the '${family}' family ('${model}').`,

@@ -1,19 +1,14 @@
 import type { Context } from 'koa';
-import { invalidRequest, matchesModelPattern, modelNotFound } from '@modelgate/core';
-import { assertEndpointAllowed } from '../auth/check-key-scope.js';
+import { invalidRequest, modelNotFound } from '@modelgate/core';
+import { assertEndpointAllowed, keyMayUseModel } from '../auth/check-key-scope.js';
 import type { GatewayState } from '../middleware/gateway-state.js';
 import type { ModelRouter } from '../routing/model-router.js';
-
-function visibleTo(state: GatewayState, id: string): boolean {
-  const allowed = state.key?.allowedModels;
-  return !allowed || allowed.some((pattern) => matchesModelPattern(pattern, id));
-}
 
 /** `GET /v1/models`: the models this key may use, in OpenAI's list format. */
 export function createListModelsHandler(models: ModelRouter) {
   return async function listModels(ctx: Context & { state: GatewayState }): Promise<void> {
     assertEndpointAllowed(ctx.state.key!, 'models');
-    ctx.body = { object: 'list', data: models.list().filter((model) => visibleTo(ctx.state, model.id)) };
+    ctx.body = { object: 'list', data: models.list().filter((model) => keyMayUseModel(ctx.state.key!, model.id, model.owned_by)) };
   };
 }
 
@@ -29,7 +24,7 @@ export function createRetrieveModelHandler(models: ModelRouter) {
       throw invalidRequest('The model id in the URL is not valid percent-encoding.', 'model');
     }
     const route = models.resolve(decoded);
-    if (!route || !visibleTo(ctx.state, route.publicId)) throw modelNotFound(decoded);
+    if (!route || !keyMayUseModel(ctx.state.key!, route.publicId, route.instance.family)) throw modelNotFound(decoded);
     ctx.body = models.describe(route);
   };
 }

@@ -78,6 +78,17 @@ describe('issued keys: admin API, lifetime and scope', () => {
       status: 403,
       body: { error: { code: 'endpoint_not_permitted', message: expect.stringContaining("'chat'") } },
     });
+
+    // /v1/models shows a key only what it may use, by model pattern and by family alike.
+    const listed = async (secret: string) => {
+      const response = await fetch(`${harness!.baseUrl}/models`, { headers: { authorization: `Bearer ${secret}` } });
+      return ((await response.json()) as { data: Array<{ id: string }> }).data.map((model) => model.id);
+    };
+    expect(await listed(onlyOther.secret)).toEqual([]);
+    expect(await listed(onlyAnthropic.secret)).toEqual([]);
+    expect(await listed(onlyModels.secret)).toContain('gpt-test');
+    const retrieved = await fetch(`${harness.baseUrl}/models/gpt-test`, { headers: { authorization: `Bearer ${onlyAnthropic.secret}` } });
+    expect(retrieved.status).toBe(404);
   });
 });
 
