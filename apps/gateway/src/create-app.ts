@@ -11,6 +11,7 @@ import { RequestGate } from './limits/request-gate.js';
 import { createLogger } from './logging/create-logger.js';
 import { createErrorEnvelopeMiddleware } from './middleware/error-envelope-middleware.js';
 import type { GatewayState } from './middleware/gateway-state.js';
+import type { RegisteredRoute } from './http/create-router.js';
 import { createRequestGateMiddleware } from './middleware/request-gate-middleware.js';
 import { createRequestIdMiddleware } from './middleware/request-id-middleware.js';
 import { createRequestLogMiddleware } from './middleware/request-log-middleware.js';
@@ -44,6 +45,8 @@ export interface GatewayApp {
   readonly providers: ReadonlyMap<string, ProviderInstance>;
   readonly models: ModelRouter;
   readonly store: GatewayStore;
+  /** Every route the app serves, with who may call it. */
+  readonly routes: readonly RegisteredRoute[];
   /** Settles finished requests, writes pending usage records, and releases upstream, Redis and store connections; the HTTP server is closed by whoever listens. */
   close(): Promise<void>;
 }
@@ -89,13 +92,11 @@ export async function createApp(config: GatewayConfig, options: CreateAppOptions
     health: healthHandler,
     catalog: config.server.publicCatalog ? createCatalogHandler(models, providers) : undefined,
   });
-  koa.use(publicRouter.routes());
-  koa.use(publicRouter.allowedMethods());
-  koa.use(admin.routes());
-  koa.use(admin.allowedMethods());
   koa.use(createRequestGateMiddleware(gate));
-  koa.use(v1.routes());
-  koa.use(v1.allowedMethods());
+  for (const { router } of [publicRouter, admin, v1]) {
+    koa.use(router.routes());
+    koa.use(router.allowedMethods());
+  }
 
   return {
     koa,
@@ -103,6 +104,7 @@ export async function createApp(config: GatewayConfig, options: CreateAppOptions
     providers,
     models,
     store,
+    routes: [publicRouter, admin, v1].flatMap((router) => router.routes()),
     async close() {
       // Connections have closed by now; their close handlers may still be settling requests.
       await new Promise((resolve) => setImmediate(resolve));

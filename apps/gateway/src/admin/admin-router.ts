@@ -1,7 +1,6 @@
-import Router from '@koa/router';
 import type { AdminConfig } from '../config/gateway-config.js';
+import { GuardedRouter } from '../http/create-router.js';
 import { readJsonBody } from '../http/read-json-body.js';
-import type { GatewayState } from '../middleware/gateway-state.js';
 import type { GatewayStore } from '../store/gateway-store.js';
 import { createAdminAuthMiddleware } from './admin-auth-middleware.js';
 import { KeyService } from './key-service.js';
@@ -9,11 +8,10 @@ import { buildUsageReport, type UsageQuery } from './usage-report.js';
 
 const ADMIN_BODY_LIMIT_BYTES = 64 * 1024;
 
-/** `/admin`: issue and manage keys, read usage. Mounted by create-app, beside `/v1`. */
-export function createAdminRouter(store: GatewayStore, config: AdminConfig | undefined): Router<GatewayState> {
+/** `/admin`: issue and manage keys, read usage; every route behind the admin token. Mounted by create-app, beside `/v1`. */
+export function createAdminRouter(store: GatewayStore, config: AdminConfig | undefined): GuardedRouter {
   const keys = new KeyService(store);
-  const router = new Router<GatewayState>({ prefix: '/admin' });
-  router.use(createAdminAuthMiddleware(config));
+  const router = new GuardedRouter('/admin', 'admin-token', createAdminAuthMiddleware(config));
   router.post('/keys', async (ctx) => {
     ctx.status = 201;
     ctx.body = await keys.create(await readJsonBody(ctx.req, ADMIN_BODY_LIMIT_BYTES));

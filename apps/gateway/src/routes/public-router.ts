@@ -1,4 +1,5 @@
-import Router, { type RouterMiddleware } from '@koa/router';
+import type { RouterMiddleware } from '@koa/router';
+import { GuardedRouter } from '../http/create-router.js';
 import type { GatewayState } from '../middleware/gateway-state.js';
 
 export interface PublicRoutes {
@@ -8,9 +9,8 @@ export interface PublicRoutes {
 }
 
 /** Routes that need no key: `GET /health` for load balancers and `GET /catalog` for people. */
-export function createPublicRouter(routes: PublicRoutes): Router<GatewayState> {
-  const router = new Router<GatewayState>();
-  router.get('/health', routes.health);
+export function createPublicRouter(routes: PublicRoutes): GuardedRouter {
+  const router = new GuardedRouter(undefined, 'public', undefined).get('/health', routes.health);
   if (routes.catalog) router.get('/catalog', routes.catalog);
   return router;
 }
