@@ -9,6 +9,7 @@ import { BudgetGuard } from './limits/budget-guard.js';
 import { createRateLimiter } from './limits/create-rate-limiter.js';
 import { RequestGate } from './limits/request-gate.js';
 import { createLogger } from './logging/create-logger.js';
+import { createConnectionCloseMiddleware } from './middleware/connection-close-middleware.js';
 import { createErrorEnvelopeMiddleware } from './middleware/error-envelope-middleware.js';
 import type { GatewayState } from './middleware/gateway-state.js';
 import type { RegisteredRoute } from './http/create-router.js';
@@ -22,9 +23,11 @@ import { createHealthHandler } from './routes/health-route.js';
 import { createPublicRouter } from './routes/public-router.js';
 import { createV1Router } from './routes/v1-router.js';
 import { ModelRouter } from './routing/model-router.js';
+import { GatewayLifecycle } from './server/gateway-lifecycle.js';
 import type { GatewayStore } from './store/gateway-store.js';
 import { openGatewayStore } from './store/open-gateway-store.js';
 import { UpstreamTransport } from './transport/upstream-transport.js';
+import { usageFilesFor } from './usage/usage-files.js';
 import { UsageRecorder, type UsageRecorderOptions } from './usage/usage-recorder.js';
 
 export interface CreateAppOptions {
@@ -45,6 +48,8 @@ export interface GatewayApp {
   readonly providers: ReadonlyMap<string, ProviderInstance>;
   readonly models: ModelRouter;
   readonly store: GatewayStore;
+  /** Moved on by the server's shutdown; requests read it when they end. */
+  readonly lifecycle: GatewayLifecycle;
   /** Every route the app serves, with who may call it. */
   readonly routes: readonly RegisteredRoute[];
   /** Settles finished requests, writes pending usage records, and releases upstream, Redis and store connections; the HTTP server is closed by whoever listens. */
@@ -68,7 +73,15 @@ export async function createApp(config: GatewayConfig, options: CreateAppOptions
   const transport = new UpstreamTransport(config.upstream);
   const store = options.store ?? (await openGatewayStore(config.storage, env));
   const limiter = await createRateLimiter(config.redis, logger);
-  const recorder = new UsageRecorder(store, logger, options.usageRecorder);
+  // The spool belongs to the store the app opened; a store handed in has no spool unless asked for.
+  const usageFiles = usageFilesFor(config.storage, env);
+  const recorder = new UsageRecorder(store, logger, {
+    ...(options.store ? { rejectedFile: usageFiles.rejectedFile } : usageFiles),
+    spoolFsync: config.usage.spoolFsync,
+    ...options.usageRecorder,
+  });
+  await recorder.replaySpool();
+  const lifecycle = new GatewayLifecycle();
   const gate = new RequestGate(limiter, new BudgetGuard(store), recorder, logger);
   const keyResolvers = [new StaticKeyResolver(config.keys), new StoreKeyResolver(store), ...(options.keyResolvers ?? [])];
 
@@ -86,13 +99,14 @@ export async function createApp(config: GatewayConfig, options: CreateAppOptions
   const admin = createAdminRouter(store, config.admin);
   const healthHandler = createHealthHandler(startedAt, () => limiter.health());
   koa.use(createRequestIdMiddleware());
-  koa.use(createRequestLogMiddleware(logger));
+  koa.use(createConnectionCloseMiddleware(lifecycle));
+  koa.use(createRequestLogMiddleware(logger, lifecycle));
   koa.use(createErrorEnvelopeMiddleware(logger));
   const publicRouter = createPublicRouter({
     health: healthHandler,
     catalog: config.server.publicCatalog ? createCatalogHandler(models, providers) : undefined,
   });
-  koa.use(createRequestGateMiddleware(gate));
+  koa.use(createRequestGateMiddleware(gate, lifecycle));
   for (const { router } of [publicRouter, admin, v1]) {
     koa.use(router.routes());
     koa.use(router.allowedMethods());
@@ -104,6 +118,7 @@ export async function createApp(config: GatewayConfig, options: CreateAppOptions
     providers,
     models,
     store,
+    lifecycle,
     routes: [publicRouter, admin, v1].flatMap((router) => router.routes()),
     async close() {
       // Connections have closed by now; their close handlers may still be settling requests.

@@ -34,11 +34,11 @@ function formatAggregates(title: string, aggregates: readonly UsageAggregate[]):
 
 export function formatUsageReport(report: UsageReport): string {
   const records = table(
-    ['TIME', 'REQUEST', 'KEY', 'MODEL', 'STATUS', 'PROMPT', 'COMPLETION', 'COST_USD', 'NOTE'],
+    ['TIME', 'REQUEST', 'KEY', 'MODEL', 'STATUS', 'OUTCOME', 'STAGE', 'PROMPT', 'COMPLETION', 'COST_USD', 'NOTE'],
     report.records.map((record) => [
       new Date(record.createdAt).toISOString(), record.requestId, record.keyId, orDash(record.model), String(record.status),
-      String(record.promptTokens), String(record.completionTokens), record.costUsd.toFixed(6),
-      [record.stream ? 'stream' : '', record.clientAborted ? 'aborted' : '', record.tokensEstimated ? 'estimated' : ''].filter(Boolean).join(','),
+      orDash(record.outcome), orDash(record.stage), String(record.promptTokens), String(record.completionTokens), record.costUsd.toFixed(6),
+      [record.stream ? 'stream' : '', record.tokensEstimated ? 'estimated' : ''].filter(Boolean).join(','),
     ]),
   );
   return [

@@ -145,5 +145,10 @@ export const gatewayConfigSchema: JsonSchema = {
       properties: { token: { type: 'string', minLength: 16 }, tokenHash: sha256Digest },
       oneOf: [{ required: ['token'] }, { required: ['tokenHash'] }],
     },
+    usage: {
+      type: 'object',
+      additionalProperties: false,
+      properties: { spoolFsync: { type: 'boolean' } },
+    },
   },
 };

@@ -101,6 +101,14 @@ export interface UpstreamConfig {
   keepAliveIntervalMs: number;
 }
 
+export interface UsageConfig {
+  /**
+   * fdatasync each usage record as it is spooled: records then survive an OS crash or power loss,
+   * not only a process crash, at the price of one disk flush per request.
+   */
+  spoolFsync: boolean;
+}
+
 export interface LoggingConfig {
   level: 'fatal' | 'error' | 'warn' | 'info' | 'debug' | 'trace' | 'silent';
 }
@@ -117,10 +125,13 @@ export interface GatewayConfig {
   redis?: RedisConfig;
   /** The `/admin` API is off without an admin token. */
   admin?: AdminConfig;
+  /** The usage records' crash-safe spool. */
+  usage: UsageConfig;
 }
 
 /** What a config file or a caller gives; everything but `providers` has defaults. */
-export type GatewayConfigInput = Partial<Omit<GatewayConfig, 'server' | 'upstream' | 'logging' | 'storage'>> & {
+export type GatewayConfigInput = Partial<Omit<GatewayConfig, 'server' | 'upstream' | 'logging' | 'storage' | 'usage'>> & {
+  usage?: Partial<UsageConfig>;
   storage?: StorageConfig;
   providers: ProviderConfig[];
   server?: Partial<ServerConfig>;
@@ -154,5 +165,6 @@ export function withConfigDefaults(input: GatewayConfigInput): GatewayConfig {
     storage: input.storage ?? { driver: 'sqlite' },
     redis: input.redis,
     admin: input.admin,
+    usage: { spoolFsync: false, ...input.usage },
   };
 }

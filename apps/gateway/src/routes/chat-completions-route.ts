@@ -44,7 +44,7 @@ export function createChatCompletionsHandler(dependencies: RouteDependencies) {
     }
 
     const state = ctx.state;
-    streamToClient(ctx, (output) =>
+    streamToClient(ctx, (output, beforeEnd) =>
       relayChatStream({
         upstream: reply.body,
         upstreamUrl: upstreamRequest.url,
@@ -52,6 +52,7 @@ export function createChatCompletionsHandler(dependencies: RouteDependencies) {
         output,
         clientGone,
         onOutput: (item) => noteStreamedChunk(state, item.chunk),
+        beforeEnd,
       }),
     );
   };

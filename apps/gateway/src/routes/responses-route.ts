@@ -26,7 +26,7 @@ async function relayJsonAnswer(ctx: GatewayContext, reply: UpstreamReply, upstre
 
 function relayEventStream(ctx: GatewayContext, reply: UpstreamReply, upstreamRequest: UpstreamRequestV1, clientGone: () => boolean, keepAliveIntervalMs: number): void {
   const state = ctx.state;
-  streamToClient(ctx, (output) =>
+  streamToClient(ctx, (output, beforeEnd) =>
     relayResponsesStream({
       upstream: reply.body,
       upstreamUrl: upstreamRequest.url,
@@ -39,6 +39,7 @@ function relayEventStream(ctx: GatewayContext, reply: UpstreamReply, upstreamReq
       onUsage: (usage) => {
         state.usage = toCompletionUsage(usage);
       },
+      beforeEnd,
     }),
   );
 }

@@ -10,16 +10,19 @@ export const EVENT_STREAM_HEADERS = {
 };
 
 /**
- * Answers 200 with an event stream and lets `relay` write into it. The request log waits for the
- * relay (`streamSettled`) and records how it ended.
+ * Answers 200 with an event stream and lets `relay` write into it; the relay calls `beforeEnd` just
+ * before its last write, when the usage record is spooled. The request log waits for the relay
+ * (`streamSettled`) and records how it ended.
  */
-export function streamToClient(ctx: Context & { state: GatewayState }, relay: (output: PassThrough) => Promise<RelayOutcome>): void {
+export function streamToClient(ctx: Context & { state: GatewayState }, relay: (output: PassThrough, beforeEnd: () => void) => Promise<RelayOutcome>): void {
   const output = new PassThrough();
   ctx.status = 200;
   ctx.set(EVENT_STREAM_HEADERS);
   ctx.body = output;
   const state = ctx.state;
-  state.streamSettled = relay(output).then((outcome) => {
+  state.stage = 'streaming';
+  const beforeEnd = () => state.gate?.recordAnswer(state, 200);
+  state.streamSettled = relay(output, beforeEnd).then((outcome) => {
     state.streamOutcome = outcome.kind;
     if (outcome.kind !== 'failed') return;
     state.errorCode = outcome.error.code;

@@ -43,11 +43,17 @@ export async function startGateway(config: GatewayConfig, options: CreateAppOpti
 }
 
 async function shutDown(server: Server, sockets: ReadonlySet<Socket>, app: GatewayApp, graceMs: number): Promise<void> {
+  // From now on every answer says `Connection: close`, so keep-alive clients go elsewhere.
+  app.lifecycle.startDraining();
   const closed = new Promise<void>((resolve) => server.close(() => resolve()));
   // Keep-alive connections become idle as their last response ends; close them as they do.
   server.closeIdleConnections();
   const sweeper = setInterval(() => server.closeIdleConnections(), 50);
-  const deadline = setTimeout(() => server.closeAllConnections(), graceMs);
+  const deadline = setTimeout(() => {
+    // What is cut now is recorded as `shutdown`, not as clients that went away.
+    app.lifecycle.cutConnections();
+    server.closeAllConnections();
+  }, graceMs);
   await closed;
   clearInterval(sweeper);
   clearTimeout(deadline);

@@ -10,6 +10,7 @@ export interface GatewayStore {
   findKey(idOrPrefix: string): Promise<StoredKey | undefined>;
   listKeys(): Promise<StoredKey[]>;
   updateKey(id: string, changes: StoredKeyChanges): Promise<StoredKey | undefined>;
+  /** Skips a record whose `recordId` is already stored, so a replayed record is written once. */
   insertUsage(records: readonly UsageRecord[]): Promise<void>;
   queryUsage(filter: UsageFilter): Promise<UsageRecord[]>;
   aggregateUsage(filter: UsageFilter, grouping: UsageGrouping): Promise<UsageAggregate[]>;

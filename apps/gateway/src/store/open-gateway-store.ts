@@ -7,10 +7,15 @@ import { applyStoreMigrations } from './store-migrations.js';
 
 export const DEFAULT_POSTGRES_SCHEMA = 'modelgate';
 
-/** The embedded store's file: `storage.path`, else `modelgate.sqlite` in MODELGATE_DATA_DIR or `./.modelgate`. */
+/** MODELGATE_DATA_DIR, else `./.modelgate`: the embedded store's default folder, and the usage spool's with PostgreSQL. */
+export function dataDirectory(env: Readonly<Record<string, string | undefined>>, cwd = process.cwd()): string {
+  return resolve(cwd, env.MODELGATE_DATA_DIR ?? '.modelgate');
+}
+
+/** The embedded store's file: `storage.path`, else `modelgate.sqlite` in the data directory. */
 export function sqlitePath(config: { path?: string }, env: Readonly<Record<string, string | undefined>>, cwd = process.cwd()): string {
   if (config.path) return config.path === ':memory:' ? config.path : resolve(cwd, config.path);
-  return join(resolve(cwd, env.MODELGATE_DATA_DIR ?? '.modelgate'), 'modelgate.sqlite');
+  return join(dataDirectory(env, cwd), 'modelgate.sqlite');
 }
 
 /** Opens the configured store and brings its schema up to date. */

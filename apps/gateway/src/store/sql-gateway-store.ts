@@ -1,4 +1,4 @@
-import type { UsageAggregate, UsageFilter, UsageGrouping, UsageRecord } from '../usage/usage-record.js';
+import type { RequestStage, UsageAggregate, UsageFilter, UsageGrouping, UsageOutcome, UsageRecord } from '../usage/usage-record.js';
 import type { GatewayStore } from './gateway-store.js';
 import type { SqlDatabase, SqlValue } from './sql-database.js';
 import type { StoredKey, StoredKeyChanges } from './stored-key.js';
@@ -20,7 +20,7 @@ const KEY_COLUMNS = 'id, name, owner, key_hash, key_prefix, policy, created_at, 
 const USAGE_COLUMNS = [
   'request_id', 'key_id', 'model', 'family', 'endpoint', 'status', 'prompt_tokens', 'completion_tokens', 'cached_tokens',
   'reasoning_tokens', 'tokens_estimated', 'cost_usd', 'latency_ms', 'time_to_first_token_ms', 'stream', 'client_aborted',
-  'created_at', 'day',
+  'created_at', 'day', 'record_id', 'outcome', 'stage',
 ] as const;
 /** Keeps a multi-row insert under SQLite's and PostgreSQL's bound-parameter limits. */
 const USAGE_ROWS_PER_INSERT = 200;
@@ -46,12 +46,14 @@ function usageValues(record: UsageRecord): SqlValue[] {
     record.requestId, record.keyId, record.model ?? null, record.family ?? null, record.endpoint, record.status,
     record.promptTokens, record.completionTokens, record.cachedTokens, record.reasoningTokens, record.tokensEstimated ? 1 : 0,
     record.costUsd, record.latencyMs, record.timeToFirstTokenMs ?? null, record.stream ? 1 : 0, record.clientAborted ? 1 : 0,
-    record.createdAt, new Date(record.createdAt).toISOString().slice(0, 10),
+    record.createdAt, new Date(record.createdAt).toISOString().slice(0, 10), record.recordId ?? null, record.outcome,
+    record.stage ?? null,
   ];
 }
 
 function toUsageRecord(row: Record<string, SqlValue>): UsageRecord {
   return {
+    recordId: (row.record_id as string | null) ?? undefined,
     requestId: String(row.request_id),
     keyId: String(row.key_id),
     model: (row.model as string | null) ?? undefined,
@@ -68,6 +70,8 @@ function toUsageRecord(row: Record<string, SqlValue>): UsageRecord {
     timeToFirstTokenMs: row.time_to_first_token_ms === null ? undefined : Number(row.time_to_first_token_ms),
     stream: Number(row.stream) === 1,
     clientAborted: Number(row.client_aborted) === 1,
+    outcome: row.outcome as UsageOutcome,
+    stage: (row.stage as RequestStage | null) ?? undefined,
     createdAt: Number(row.created_at),
   };
 }
@@ -133,8 +137,9 @@ export class SqlGatewayStore implements GatewayStore {
     for (let start = 0; start < records.length; start += USAGE_ROWS_PER_INSERT) {
       const batch = records.slice(start, start + USAGE_ROWS_PER_INSERT);
       const row = `(${USAGE_COLUMNS.map(() => '?').join(', ')})`;
+      // A record replayed from the spool after a crash may already be there: written once.
       await this.database.run(
-        `INSERT INTO usage_records (${USAGE_COLUMNS.join(', ')}) VALUES ${batch.map(() => row).join(', ')}`,
+        `INSERT INTO usage_records (${USAGE_COLUMNS.join(', ')}) VALUES ${batch.map(() => row).join(', ')} ON CONFLICT (record_id) DO NOTHING`,
         batch.flatMap(usageValues),
       );
     }

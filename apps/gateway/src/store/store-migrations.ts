@@ -52,6 +52,24 @@ export const STORE_MIGRATIONS: readonly StoreMigration[] = [
       'CREATE INDEX usage_records_by_time ON usage_records (created_at)',
     ],
   },
+  {
+    version: 2,
+    name: 'usage record ids, outcomes and stages',
+    statements: [
+      // Minted by the gateway per request; unique so a record replayed from the spool is written once
+      // (`ON CONFLICT (record_id) DO NOTHING`). Older rows keep NULL, which never conflicts.
+      'ALTER TABLE usage_records ADD COLUMN record_id TEXT',
+      'ALTER TABLE usage_records ADD COLUMN outcome TEXT',
+      'ALTER TABLE usage_records ADD COLUMN stage TEXT',
+      'CREATE UNIQUE INDEX usage_records_by_record_id ON usage_records (record_id)',
+      // Older rows: refusals were recorded without a family; their stage is unknown.
+      `UPDATE usage_records SET outcome = CASE
+        WHEN client_aborted = 1 THEN 'client_aborted'
+        WHEN status < 400 THEN 'completed'
+        WHEN family IS NULL THEN 'refused'
+        ELSE 'failed' END`,
+    ],
+  },
 ];
 
 /** Applies the migrations this database has not seen, under the migration lock. */

@@ -18,6 +18,8 @@ export interface RelayChatStreamOptions {
   /** True once the client has gone; the relay then stops without writing. */
   readonly clientGone: () => boolean;
   readonly onOutput?: (output: StreamOutputV1) => void;
+  /** Called once the answer is complete, just before its last write (the usage record is spooled there). */
+  readonly beforeEnd?: () => void;
 }
 
 export type { RelayOutcome } from './relay-outcome.js';
@@ -65,7 +67,9 @@ export async function relayChatStream(options: RelayChatStreamOptions): Promise<
     }
     const backPressure = send(translate([...parser.push(decoder.decode()), ...parser.end()]));
     if (backPressure) await backPressure;
-    output.end(serialize(translator.onEnd()) + SSE_DONE);
+    const last = serialize(translator.onEnd()) + SSE_DONE;
+    options.beforeEnd?.();
+    output.end(last);
     return { kind: 'completed' };
   } catch (error) {
     return settleRelayFailure(error, options, (failure) => formatSseData(JSON.stringify(failure.toEnvelope())));

@@ -17,6 +17,8 @@ export interface RelayResponsesStreamOptions {
   readonly onWrite?: () => void;
   /** Called with the usage of the final response (`response.completed`, or `incomplete`/`failed`). */
   readonly onUsage?: (usage: ResponsesUsage) => void;
+  /** Called once the terminal event has arrived, just before it is written (the usage record is spooled there). */
+  readonly beforeEnd?: () => void;
 }
 
 function interruptedBeforeTerminal(url: string): GatewayError {
@@ -46,8 +48,15 @@ export async function relayResponsesStream(options: RelayResponsesStreamOptions)
     if (!output.writableEnded && !output.destroyed) output.write(comment);
   });
 
+  let answered = false;
   const forward = async (block: string): Promise<void> => {
     for (const event of parser.push(block)) tracker.observe(event);
+    if (tracker.ended && !answered) {
+      // The terminal event completes the answer for the client: its usage is known now.
+      answered = true;
+      if (tracker.usage) options.onUsage?.(tracker.usage);
+      options.beforeEnd?.();
+    }
     options.onWrite?.();
     keepAlive.touch();
     if (!output.write(block)) await once(output, 'drain');
@@ -61,7 +70,6 @@ export async function relayResponsesStream(options: RelayResponsesStreamOptions)
     const unterminated = splitter.end();
     if (unterminated.trim().length > 0) await forward(`${unterminated}\n\n`);
     if (!tracker.ended) throw interruptedBeforeTerminal(options.upstreamUrl);
-    if (tracker.usage) options.onUsage?.(tracker.usage);
     output.end();
     return { kind: 'completed' };
   } catch (error) {

@@ -24,3 +24,27 @@ export function estimateRequestTokens(body: object): { promptTokens: number; tot
   const limit = [fields.max_completion_tokens, fields.max_tokens, fields.max_output_tokens].find((value) => typeof value === 'number');
   return { promptTokens, totalTokens: promptTokens + ((limit as number | undefined) ?? 0) };
 }
+
+function textLength(value: unknown): number {
+  if (typeof value === 'string') return value.length;
+  if (Array.isArray(value)) return value.reduce((length: number, item) => length + textLength(item), 0);
+  if (value && typeof value === 'object') return Object.values(value).reduce((length: number, item) => length + textLength(item), 0);
+  return 0;
+}
+
+/**
+ * Characters of generated text in a whole answer (a chat completion's `choices`, a response's
+ * `output`, as JSON text or parsed), to estimate its tokens when its usage is missing or unusable.
+ */
+export function answerCharacters(answer: unknown): number {
+  let parsed = answer;
+  if (typeof answer === 'string' || Buffer.isBuffer(answer)) {
+    try {
+      parsed = JSON.parse(String(answer)) as unknown;
+    } catch {
+      return String(answer).length;
+    }
+  }
+  const { choices, output } = (parsed ?? {}) as { choices?: unknown; output?: unknown };
+  return textLength(choices) + textLength(output);
+}

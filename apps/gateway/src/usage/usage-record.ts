@@ -1,7 +1,26 @@
 import type { GatewayEndpoint } from '../config/gateway-config.js';
 
+/**
+ * How a request ended: answered in full; admitted but ended in an error; refused before reaching
+ * the upstream; abandoned by the client; cut by the gateway's shutdown at the grace deadline.
+ */
+export type UsageOutcome = 'completed' | 'failed' | 'refused' | 'client_aborted' | 'shutdown';
+
+/**
+ * The last stage a request reached: its body arriving, its checks (validation, model, scope,
+ * budget, limits), waiting for the upstream (its headers; a non-streamed answer: all of it),
+ * relaying a stream, or writing a whole answer.
+ */
+export type RequestStage = 'body' | 'admission' | 'upstream' | 'streaming' | 'responding';
+
 /** One request's usage and spend, as written to the store. */
 export interface UsageRecord {
+  /**
+   * Minted by the gateway for each request (never the client's `x-request-id`), so a record
+   * replayed from the spool is written once. Absent on records written before schema version 2.
+   */
+  readonly recordId?: string;
+  /** The caller's `x-request-id` when it sent one, else the gateway's. */
   readonly requestId: string;
   readonly keyId: string;
   readonly model?: string;
@@ -18,7 +37,11 @@ export interface UsageRecord {
   readonly latencyMs: number;
   readonly timeToFirstTokenMs?: number;
   readonly stream: boolean;
+  /** `outcome === 'client_aborted'`, kept for readers of the first schema. */
   readonly clientAborted: boolean;
+  readonly outcome: UsageOutcome;
+  /** Absent on records written before schema version 2. */
+  readonly stage?: RequestStage;
   /** Unix milliseconds. */
   readonly createdAt: number;
 }

@@ -51,6 +51,7 @@ function key(overrides: Partial<StoredKey> = {}): StoredKey {
 
 function usage(overrides: Partial<UsageRecord> = {}): UsageRecord {
   return {
+    recordId: `rec_${overrides.requestId ?? 'req_1'}`,
     requestId: 'req_1',
     keyId: 'key_one',
     model: 'gpt-4.1-mini',
@@ -67,6 +68,8 @@ function usage(overrides: Partial<UsageRecord> = {}): UsageRecord {
     timeToFirstTokenMs: 3.25,
     stream: true,
     clientAborted: false,
+    outcome: 'completed',
+    stage: 'streaming',
     createdAt: T0,
     ...overrides,
   };
@@ -125,8 +128,18 @@ describe.each(DRIVERS)('GatewayStore on $name', (driver) => {
     expect(filtered.map((record) => record.requestId)).toEqual(['req_6', 'req_0']);
   });
 
+  it('writes a record once, however often it is replayed (same record id), within a batch or across batches', async () => {
+    const replayed = usage({ requestId: 'req_replayed', keyId: 'key_replay', createdAt: T0 + 2 * DAY, outcome: 'client_aborted', clientAborted: true, stage: 'upstream' });
+    await store.insertUsage([replayed, replayed]);
+    await store.insertUsage([replayed, usage({ requestId: 'req_replayed', keyId: 'key_replay', recordId: 'rec_other_request_same_client_id', createdAt: T0 + 2 * DAY })]);
+    const records = await store.queryUsage({ from: T0 + 2 * DAY });
+    expect(records.map((record) => record.recordId).sort()).toEqual(['rec_other_request_same_client_id', 'rec_req_replayed']);
+    expect(records.find((record) => record.recordId === 'rec_req_replayed')).toEqual(replayed);
+    await store.insertUsage([]);
+  });
+
   it('aggregates by key, model and UTC day', async () => {
-    const byDay = await store.aggregateUsage({}, 'day');
+    const byDay = await store.aggregateUsage({ to: T0 + 2 * DAY }, 'day');
     expect(byDay).toEqual([
       { group: '2025-01-10', requests: 450, promptTokens: 45_000, completionTokens: 22_500, costUsd: expect.closeTo(112.5, 6) },
       { group: '2025-01-11', requests: 1, promptTokens: 100, completionTokens: 50, costUsd: expect.closeTo(0.25, 6) },
