@@ -32,7 +32,7 @@ export {
 
 // Server-Sent Events
 export type { SseEvent } from './sse/sse-event.js';
-export { SseParser } from './sse/sse-parser.js';
+export { SseParser, type SseParserOptions } from './sse/sse-parser.js';
 export { formatSseData, formatSseEvent, formatSseComment, SSE_DONE } from './sse/format-sse.js';
 
 // Errors

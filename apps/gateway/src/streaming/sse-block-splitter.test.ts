@@ -1,4 +1,5 @@
 import { describe, expect, it } from '@jest/globals';
+import { GatewayError } from '@modelgate/core';
 import { SseBlockSplitter } from './sse-block-splitter.js';
 
 function splitAll(pieces: string[]): string[] {
@@ -23,5 +24,42 @@ describe('SseBlockSplitter', () => {
     const blocks = splitAll([...text]);
     expect(blocks.join('')).toBe(text);
     expect(blocks).toHaveLength(2);
+  });
+
+  it('keeps stray blank lines and lone \\r separators exactly as the upstream wrote them', () => {
+    expect(splitAll(['\n', '\ndata: a\r', '\r', ': c\n', '\n'])).toEqual(['\n\n', 'data: a\r\r', ': c\n\n']);
+    expect(splitAll(['data: x\r', '', '\n\r', '\n'])).toEqual(['data: x\r\n\r\n']);
+  });
+
+  it('splits a 20 MB event fed in 1 KB pieces with work linear in its size', () => {
+    const splitter = new SseBlockSplitter();
+    const piece = 'x'.repeat(1024);
+    const pieces = 20 * 1024;
+    const started = performance.now();
+    let early = splitter.push('event: big\ndata: ').length;
+    for (let index = 0; index < pieces; index++) early += splitter.push(piece).length;
+    const blocks = splitter.push('\n\nevent: next\ndata: 1\n\n');
+    // Rescanning the growing block on every piece (the old quadratic splitter) takes minutes here.
+    expect(performance.now() - started).toBeLessThan(3000);
+    expect(early).toBe(0);
+    expect(blocks).toHaveLength(2);
+    expect(blocks[0]!.length).toBe('event: big\ndata: \n\n'.length + pieces * 1024);
+  });
+
+  it('throws a 502 upstream_protocol_error as soon as a block passes its limit, counting UTF-8 bytes', () => {
+    const splitter = new SseBlockSplitter(1024 * 1024);
+    let fed = 0;
+    let thrown: unknown;
+    try {
+      for (; fed < 2048; fed++) splitter.push('é'.repeat(512));
+    } catch (error) {
+      thrown = error;
+    }
+    expect(GatewayError.isInstance(thrown) && thrown.status === 502 && thrown.code === 'upstream_protocol_error').toBe(true);
+    // 1 KB (512 two-byte characters) a piece: the 1025th piece passes 1 MiB.
+    expect(fed).toBe(1024);
+    const small = new SseBlockSplitter(16);
+    expect(small.push('data: 12345678\n\ndata: 12345678\n\n')).toHaveLength(2);
+    expect(() => small.push('data: 123456789\n\n')).toThrow(/larger than 16 bytes/);
   });
 });

@@ -1,4 +1,5 @@
 import { describe, expect, it } from '@jest/globals';
+import { GatewayError } from '../errors/gateway-error.js';
 import { SseParser } from './sse-parser.js';
 
 function parseAll(pieces: string[]) {
@@ -32,5 +33,56 @@ describe('SseParser', () => {
 
   it('strips exactly one space after the colon and handles fields without a value', () => {
     expect(parseAll(['data:  two spaces\ndata\n\n'])).toEqual([{ data: ' two spaces\n' }]);
+  });
+});
+
+describe('SseParser on large events', () => {
+  const megabyte = 1024 * 1024;
+
+  it('parses a 20 MB event fed in 1 KB pieces with work linear in its size', () => {
+    const parser = new SseParser();
+    const piece = 'x'.repeat(1024);
+    const pieces = 20 * 1024;
+    const started = performance.now();
+    let early = parser.push('data: ').length;
+    for (let index = 0; index < pieces; index++) early += parser.push(piece).length;
+    const [event] = parser.push('\n\n');
+    expect(early).toBe(0);
+    // Rescanning the growing line on every piece (the old quadratic parser) takes minutes here.
+    expect(performance.now() - started).toBeLessThan(3000);
+    expect(event!.data.length).toBe(pieces * 1024);
+  });
+
+  it('keeps \\r\\n split across pieces and partial lines exact with a limit set', () => {
+    const parser = new SseParser({ maxEventBytes: 64 });
+    const events = ['event: a\r', '\ndata: o', 'ne\r', '\n\r', '\ndata: two\r\r'].flatMap((piece) => parser.push(piece));
+    expect([...events, ...parser.end()]).toEqual([{ event: 'a', data: 'one' }, { data: 'two' }]);
+  });
+
+  it('throws a 502 upstream_protocol_error once an event passes maxEventBytes, even unterminated', () => {
+    const parser = new SseParser({ maxEventBytes: megabyte });
+    const piece = 'y'.repeat(1024);
+    let thrown: unknown;
+    let fed = 0;
+    try {
+      parser.push('data: ');
+      for (; fed < 2 * 1024; fed++) parser.push(piece);
+    } catch (error) {
+      thrown = error;
+    }
+    expect(GatewayError.isInstance(thrown)).toBe(true);
+    expect((thrown as GatewayError).status).toBe(502);
+    expect((thrown as GatewayError).code).toBe('upstream_protocol_error');
+    expect((thrown as GatewayError).message).toContain(String(megabyte));
+    // It stopped at the limit, not at the end of the input.
+    expect(fed).toBe(1023);
+  });
+
+  it('counts UTF-8 bytes, and each event on its own', () => {
+    const parser = new SseParser({ maxEventBytes: 20 });
+    // 'data: ééé\n\n' is 14 bytes (each é is 2): under the limit, twice in a row.
+    expect(parser.push('data: ééé\n\ndata: ééé\n\n')).toEqual([{ data: 'ééé' }, { data: 'ééé' }]);
+    // 'data: éééééé\ndata' is 23 bytes but only 17 characters.
+    expect(() => parser.push('data: éééééé\ndata')).toThrow(/larger than 20 bytes/);
   });
 });
