@@ -76,13 +76,24 @@ describe('SIGTERM in the middle of streams', () => {
     await Promise.all(drained);
 
     const database = new DatabaseSync(join(directory, 'modelgate.sqlite'), { readOnly: true });
-    const rows = database.prepare('SELECT request_id, stream, client_aborted, tokens_estimated, completion_tokens, prompt_tokens FROM usage_records').all() as Array<Record<string, unknown>>;
+    const rows = database
+      .prepare('SELECT request_id, status, stream, client_aborted, outcome, stage, tokens_estimated, completion_tokens, prompt_tokens FROM usage_records')
+      .all() as Array<Record<string, unknown>>;
     database.close();
     expect(rows.map((row) => row.request_id).sort()).toEqual(requestIds);
     for (const row of rows) {
-      expect(row).toMatchObject({ stream: 1, client_aborted: 1, tokens_estimated: 1 });
+      // Cut by the gateway at the end of its grace period, not abandoned by the client.
+      expect(row).toMatchObject({ status: 200, stream: 1, client_aborted: 0, outcome: 'shutdown', stage: 'streaming', tokens_estimated: 1 });
       expect(row.completion_tokens).toBeGreaterThanOrEqual(3);
       expect(row.prompt_tokens).toBeGreaterThan(0);
     }
+    const logged = gateway
+      .output()
+      .split('\n')
+      .filter((line) => line.includes('"msg":"request"'))
+      .map((line) => JSON.parse(line) as { requestId: string; status: number; outcome: string; stage: string });
+    expect(logged.filter((line) => requestIds.includes(line.requestId)).map(({ status, outcome, stage }) => ({ status, outcome, stage }))).toEqual(
+      requestIds.map(() => ({ status: 200, outcome: 'shutdown', stage: 'streaming' })),
+    );
   });
 });
