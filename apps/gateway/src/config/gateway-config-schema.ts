@@ -35,6 +35,10 @@ export const gatewayConfigSchema: JsonSchema = {
         bodyLimitBytes: positiveInteger,
         shutdownGraceMs: { type: 'integer', minimum: 0 },
         publicCatalog: { type: 'boolean' },
+        headersTimeoutMs: positiveInteger,
+        requestTimeoutMs: positiveInteger,
+        maxConnectionsPerAddress: { type: 'integer', minimum: 0 },
+        maxJsonDepth: positiveInteger,
       },
     },
     upstream: {
@@ -45,6 +49,9 @@ export const gatewayConfigSchema: JsonSchema = {
         timeoutMs: positiveInteger,
         streamIdleTimeoutMs: positiveInteger,
         keepAliveIntervalMs: positiveInteger,
+        maxEventBytes: positiveInteger,
+        maxResponseBytes: positiveInteger,
+        idleSocketTimeoutMs: positiveInteger,
       },
     },
     logging: {

@@ -86,6 +86,14 @@ export interface ServerConfig {
   shutdownGraceMs: number;
   /** Serve the human-readable model catalog at `GET /catalog` without a key. */
   publicCatalog: boolean;
+  /** A client must send a request's headers within this time, or the connection is closed (slowloris). */
+  headersTimeoutMs: number;
+  /** ...and its whole body within this time (408). Answers, streams included, are not limited by it. */
+  requestTimeoutMs: number;
+  /** Open connections allowed from one client address; 0 turns the bound off (behind a proxy, raise it). */
+  maxConnectionsPerAddress: number;
+  /** Deepest nesting of arrays and objects accepted in a JSON request body (400 past it). */
+  maxJsonDepth: number;
 }
 
 export interface UpstreamConfig {
@@ -99,6 +107,12 @@ export interface UpstreamConfig {
    * (`: keep-alive`) so clients with idle time-outs (Codex: 300 s) keep waiting.
    */
   keepAliveIntervalMs: number;
+  /** Largest Server-Sent Event accepted from an upstream stream (UTF-8 bytes); past it the stream fails (502). */
+  maxEventBytes: number;
+  /** Largest non-streamed upstream answer (success or error body, after decompression); past it 502. */
+  maxResponseBytes: number;
+  /** A pooled keep-alive connection idle this long is closed: keep it below the upstreams' own idle time-out. */
+  idleSocketTimeoutMs: number;
 }
 
 export interface UsageConfig {
@@ -145,6 +159,10 @@ export const DEFAULT_SERVER_CONFIG: ServerConfig = {
   bodyLimitBytes: 10 * 1024 * 1024,
   shutdownGraceMs: 10_000,
   publicCatalog: true,
+  headersTimeoutMs: 20_000,
+  requestTimeoutMs: 120_000,
+  maxConnectionsPerAddress: 256,
+  maxJsonDepth: 128,
 };
 
 export const DEFAULT_UPSTREAM_CONFIG: UpstreamConfig = {
@@ -152,6 +170,9 @@ export const DEFAULT_UPSTREAM_CONFIG: UpstreamConfig = {
   timeoutMs: 600_000,
   streamIdleTimeoutMs: 300_000,
   keepAliveIntervalMs: 15_000,
+  maxEventBytes: 16 * 1024 * 1024,
+  maxResponseBytes: 32 * 1024 * 1024,
+  idleSocketTimeoutMs: 4_000,
 };
 
 export function withConfigDefaults(input: GatewayConfigInput): GatewayConfig {

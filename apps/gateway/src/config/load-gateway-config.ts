@@ -19,7 +19,11 @@ export function parseGatewayConfig(input: unknown, env: Readonly<Record<string, 
   if (!validateConfig(expanded)) {
     throw new Error(`invalid config ${source}: ${describeSchemaErrors(validateConfig.errors)}`);
   }
-  return withConfigDefaults(expanded);
+  const config = withConfigDefaults(expanded);
+  if (config.server.headersTimeoutMs > config.server.requestTimeoutMs) {
+    throw new Error(`invalid config ${source}: server.headersTimeoutMs (${config.server.headersTimeoutMs}) must not exceed server.requestTimeoutMs (${config.server.requestTimeoutMs})`);
+  }
+  return config;
 }
 
 /** Reads a YAML (or JSON) config file, expands `${VAR}` references and checks it against the schema. */

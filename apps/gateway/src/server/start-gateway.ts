@@ -3,6 +3,7 @@ import { createServer, type Server } from 'node:http';
 import type { AddressInfo, Socket } from 'node:net';
 import type { GatewayConfig } from '../config/gateway-config.js';
 import { createApp, type CreateAppOptions, type GatewayApp } from '../create-app.js';
+import { limitConnectionsPerAddress, serverTimeoutOptions } from './connection-limits.js';
 
 export interface RunningGateway {
   readonly app: GatewayApp;
@@ -15,7 +16,8 @@ export interface RunningGateway {
 
 export async function startGateway(config: GatewayConfig, options: CreateAppOptions = {}): Promise<RunningGateway> {
   const app = await createApp(config, options);
-  const server = createServer({ keepAliveTimeout: 65_000, requestTimeout: 0, noDelay: true }, app.koa.callback());
+  const server = createServer({ ...serverTimeoutOptions(config.server), noDelay: true }, app.koa.callback());
+  limitConnectionsPerAddress(server, config.server.maxConnectionsPerAddress);
   const sockets = new Set<Socket>();
   server.on('connection', (socket: Socket) => {
     sockets.add(socket);

@@ -72,7 +72,7 @@ describe('authentication cannot be routed around', () => {
     let requests = 0;
     for (const route of guarded()) {
       for (const path of pathVariants(concretePath(route))) {
-        for (const headers of [{}, { authorization: 'Bearer wrong-key-0123456789abcdef' }]) {
+        for (const headers of [{}, { authorization: 'Bearer wrong-key-0123456789abcdef' }] as Array<Record<string, string>>) {
           // A body the route would accept, so that only the guard stands in the way.
           const accepted = route.access === 'admin-token' ? { name: 'intruder' } : { model: 'gpt-test', messages: [{ role: 'user', content: 'hi' }] };
           const body = route.method === 'POST' ? JSON.stringify(accepted) : undefined;
