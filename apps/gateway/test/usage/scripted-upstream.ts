@@ -5,8 +5,8 @@ import type { AddressInfo } from 'node:net';
 /**
  * An OpenAI-style upstream on 127.0.0.1 whose behaviour the request picks by its last message:
  * `hang` (never answers), `drip` (streams a word every 20 ms until the client goes), `held` (a JSON
- * answer once `release()` is called), `big:<n>` (a JSON answer of n characters), `usage:<json>` (a
- * JSON answer, or a stream, with that `usage` object verbatim), anything else (a JSON answer).
+ * answer once `release()` is called), `big:<n>` (a JSON answer of n characters), `usage:<json text>`
+ * (a JSON answer, or a stream, whose `usage` is that text verbatim), anything else (a JSON answer).
  */
 export interface ScriptedUpstream {
   /** e.g. `http://127.0.0.1:1234/v1`. */
@@ -21,15 +21,24 @@ export interface ScriptedUpstream {
 }
 
 const BASE = { id: 'chatcmpl-scripted', created: 1, model: 'gpt-4.1-mini' };
-export const NORMAL_USAGE = { prompt_tokens: 12, completion_tokens: 4, total_tokens: 16 };
+export const NORMAL_USAGE = '{"prompt_tokens":12,"completion_tokens":4,"total_tokens":16}';
 
-function answer(response: ServerResponse, content: string, usage: unknown = NORMAL_USAGE): void {
-  response.writeHead(200, { 'content-type': 'application/json' });
-  response.end(JSON.stringify({ ...BASE, object: 'chat.completion', choices: [{ index: 0, message: { role: 'assistant', content }, finish_reason: 'stop' }], usage }));
+/** `usage` is JSON text, spliced in as is: an upstream may send what JSON.stringify never would (1e999). */
+function withUsage(body: object, usage: string): string {
+  return `${JSON.stringify(body).slice(0, -1)},"usage":${usage}}`;
 }
 
-function chunk(delta: object, extra: object = {}): string {
-  return `data: ${JSON.stringify({ ...BASE, object: 'chat.completion.chunk', choices: [{ index: 0, delta, finish_reason: null }], ...extra })}\n\n`;
+function answer(response: ServerResponse, content: string, usage = NORMAL_USAGE): void {
+  response.writeHead(200, { 'content-type': 'application/json' });
+  response.end(withUsage({ ...BASE, object: 'chat.completion', choices: [{ index: 0, message: { role: 'assistant', content }, finish_reason: 'stop' }] }, usage));
+}
+
+function chunk(delta: object): string {
+  return `data: ${JSON.stringify({ ...BASE, object: 'chat.completion.chunk', choices: [{ index: 0, delta, finish_reason: null }] })}\n\n`;
+}
+
+function usageChunk(usage: string): string {
+  return `data: ${withUsage({ ...BASE, object: 'chat.completion.chunk', choices: [] }, usage)}\n\n`;
 }
 
 export async function startScriptedUpstream(): Promise<ScriptedUpstream> {
@@ -52,12 +61,12 @@ export async function startScriptedUpstream(): Promise<ScriptedUpstream> {
         return;
       }
       if (message.startsWith('big:')) return answer(response, 'x'.repeat(Number(message.slice(4))));
-      const usage = message.startsWith('usage:') ? (JSON.parse(message.slice(6)) as unknown) : NORMAL_USAGE;
+      const usage = message.startsWith('usage:') ? message.slice(6) : NORMAL_USAGE;
       if (message === 'drip' || body.stream) {
         response.writeHead(200, { 'content-type': 'text/event-stream' });
         response.write(chunk({ role: 'assistant', content: '' }));
         if (message !== 'drip') {
-          response.end(`${chunk({ content: 'streamed answer' })}${chunk({}, { choices: [], usage })}data: [DONE]\n\n`);
+          response.end(`${chunk({ content: 'streamed answer' })}${usageChunk(usage)}data: [DONE]\n\n`);
           return;
         }
         let words = 0;
