@@ -92,7 +92,7 @@ export async function createApp(config: GatewayConfig, options: CreateAppOptions
     logger.error({ err: error, requestId: ctx?.state?.requestId }, 'request failed after the response started');
   });
   const v1 = createV1Router(
-    { models, transport, bodyLimitBytes: config.server.bodyLimitBytes, keepAliveIntervalMs: config.upstream.keepAliveIntervalMs, logger },
+    { models, transport, bodyLimitBytes: config.server.bodyLimitBytes, maxJsonDepth: config.server.maxJsonDepth, keepAliveIntervalMs: config.upstream.keepAliveIntervalMs, logger },
     keyResolvers,
   );
 

@@ -1,5 +1,6 @@
-import { GatewayError, matchesModelPattern } from '@modelgate/core';
+import { GatewayError, matchesModelPattern, modelNotFound } from '@modelgate/core';
 import type { GatewayEndpoint } from '../config/gateway-config.js';
+import type { ModelRoute, ModelRouter } from '../routing/model-router.js';
 import type { AuthenticatedKey } from './authenticated-key.js';
 
 export function assertEndpointAllowed(key: AuthenticatedKey, endpoint: GatewayEndpoint): void {
@@ -12,37 +13,22 @@ export function assertEndpointAllowed(key: AuthenticatedKey, endpoint: GatewayEn
   }
 }
 
-function modelAllowed(key: AuthenticatedKey, model: string): boolean {
-  return !key.allowedModels || key.allowedModels.some((pattern) => matchesModelPattern(pattern, model));
+/**
+ * Whether the key may use a model of this family under one of the names it goes by (the id the
+ * client sent, which may be an alias, and the model's public id): what `/v1/models` shows it.
+ */
+export function keyMayUseModel(key: AuthenticatedKey, names: readonly string[], family: string): boolean {
+  const modelAllowed = !key.allowedModels || names.some((name) => key.allowedModels!.some((pattern) => matchesModelPattern(pattern, name)));
+  return modelAllowed && (!key.allowedFamilies || key.allowedFamilies.includes(family));
 }
 
-function familyAllowed(key: AuthenticatedKey, family: string): boolean {
-  return !key.allowedFamilies || key.allowedFamilies.includes(family);
-}
-
-/** Whether the key may use this model of this family: what `/v1/models` shows it. */
-export function keyMayUseModel(key: AuthenticatedKey, model: string, family: string): boolean {
-  return modelAllowed(key, model) && familyAllowed(key, family);
-}
-
-export function assertModelAllowed(key: AuthenticatedKey, model: string): void {
-  if (!modelAllowed(key, model)) {
-    throw new GatewayError({
-      status: 403,
-      message: `This API key may not use the model '${model}'.`,
-      param: 'model',
-      code: 'model_not_permitted',
-    });
-  }
-}
-
-export function assertFamilyAllowed(key: AuthenticatedKey, model: string, family: string): void {
-  if (!familyAllowed(key, family)) {
-    throw new GatewayError({
-      status: 403,
-      message: `This API key may not use models of the '${family}' family ('${model}').`,
-      param: 'model',
-      code: 'model_not_permitted',
-    });
-  }
+/**
+ * The route of a model the key may use. A model outside the key's scope is answered exactly like
+ * an unknown one (404 `model_not_found`), as OpenAI does, so a scoped key cannot learn which other
+ * models the gateway serves.
+ */
+export function resolveModelForKey(models: ModelRouter, key: AuthenticatedKey, requestedModel: string): ModelRoute {
+  const route = models.resolve(requestedModel);
+  if (!route || !keyMayUseModel(key, [requestedModel, route.publicId], route.instance.family)) throw modelNotFound(requestedModel);
+  return route;
 }

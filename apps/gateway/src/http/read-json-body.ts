@@ -2,6 +2,10 @@ import type { IncomingMessage } from 'node:http';
 import type { Readable } from 'node:stream';
 import { createBrotliDecompress, createGunzip, createInflate, createZstdDecompress } from 'node:zlib';
 import { GatewayError, invalidRequest } from '@modelgate/core';
+import { exceedsJsonDepth } from './check-json-depth.js';
+
+/** Deep enough for any real tool schema; see `server.maxJsonDepth`. */
+export const DEFAULT_MAX_JSON_DEPTH = 128;
 
 const DECODERS: Readonly<Record<string, () => Readable & NodeJS.WritableStream>> = {
   gzip: createGunzip,
@@ -28,9 +32,9 @@ function isJsonContentType(header: string | undefined): boolean {
 /**
  * Reads a JSON request body: checks the media type (415), decodes gzip, deflate, br or zstd, and
  * enforces the size limit on the decoded bytes as they arrive, so a decompression bomb is cut off
- * at the limit (413) instead of filling memory.
+ * at the limit (413) instead of filling memory, and bounds the nesting depth (400).
  */
-export async function readJsonBody(request: IncomingMessage, limit: number): Promise<unknown> {
+export async function readJsonBody(request: IncomingMessage, limit: number, maxDepth = DEFAULT_MAX_JSON_DEPTH): Promise<unknown> {
   if (!isJsonContentType(request.headers['content-type'])) {
     throw new GatewayError({
       status: 415,
@@ -77,6 +81,9 @@ export async function readJsonBody(request: IncomingMessage, limit: number): Pro
   }
   const text = Buffer.concat(chunks, received).toString('utf8');
   if (text.trim().length === 0) throw invalidRequest('The request body is empty; send a JSON object.', null, 'invalid_json');
+  if (exceedsJsonDepth(text, maxDepth)) {
+    throw invalidRequest(`The JSON body nests arrays and objects deeper than ${maxDepth} levels.`, null, 'json_too_deep');
+  }
   try {
     return JSON.parse(text);
   } catch (error) {

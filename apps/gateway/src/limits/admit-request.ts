@@ -1,5 +1,5 @@
 import type { Context } from 'koa';
-import { assertEndpointAllowed, assertFamilyAllowed, assertModelAllowed } from '../auth/check-key-scope.js';
+import { assertEndpointAllowed } from '../auth/check-key-scope.js';
 import type { GatewayEndpoint } from '../config/gateway-config.js';
 import type { GatewayState } from '../middleware/gateway-state.js';
 import type { ModelRoute } from '../routing/model-router.js';
@@ -17,9 +17,7 @@ import type { ModelRoute } from '../routing/model-router.js';
 export async function admitRequest(ctx: Context & { state: GatewayState }, endpoint: GatewayEndpoint, route: ModelRoute, body: object): Promise<void> {
   const key = ctx.state.key!;
   assertEndpointAllowed(key, endpoint);
-  assertModelAllowed(key, route.publicId);
-  assertFamilyAllowed(key, route.publicId, route.instance.family);
   if (!ctx.state.gate) return;
-  const target = { endpoint, model: route.publicId, family: route.instance.family, pricing: route.pricing };
+  const target = { endpoint, model: route.publicId, family: route.instance.family, pricing: route.pricing, defaultOutputTokens: route.card?.maxOutputTokens };
   ctx.set(await ctx.state.gate.admit(ctx.state, key, target, body));
 }

@@ -32,6 +32,8 @@ export interface AdmissionTarget {
   readonly model: string;
   readonly family: string;
   readonly pricing?: ModelPricingV1;
+  /** The model's output limit: what a request without one may generate, for the TPM estimate. */
+  readonly defaultOutputTokens?: number;
 }
 
 const NANOSECONDS_PER_MILLISECOND = 1_000_000;
@@ -59,7 +61,7 @@ export class RequestGate {
   /** Throws the 429 that applies; otherwise returns the rate-limit headers for the response. */
   async admit(state: GatewayState, key: AuthenticatedKey, target: AdmissionTarget, body: object): Promise<Record<string, string>> {
     await this.budgets.assertWithinBudget(key);
-    const estimate = estimateRequestTokens(body);
+    const estimate = estimateRequestTokens(body, target.defaultOutputTokens);
     let headers: Record<string, string> = {};
     let holdsLease = false;
     if (hasRateLimits(key.limits)) {

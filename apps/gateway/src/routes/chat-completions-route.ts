@@ -1,6 +1,5 @@
 import type { Context } from 'koa';
-import { modelNotFound } from '@modelgate/core';
-import { assertEndpointAllowed } from '../auth/check-key-scope.js';
+import { assertEndpointAllowed, resolveModelForKey } from '../auth/check-key-scope.js';
 import { readJsonBody } from '../http/read-json-body.js';
 import { admitRequest } from '../limits/admit-request.js';
 import type { GatewayState } from '../middleware/gateway-state.js';
@@ -17,9 +16,8 @@ export function createChatCompletionsHandler(dependencies: RouteDependencies) {
   return async function chatCompletions(ctx: Context & { state: GatewayState }): Promise<void> {
     const key = ctx.state.key!;
     assertEndpointAllowed(key, 'chat');
-    const request = validateChatCompletionRequest(await readJsonBody(ctx.req, dependencies.bodyLimitBytes));
-    const route = dependencies.models.resolve(request.model);
-    if (!route) throw modelNotFound(request.model);
+    const request = validateChatCompletionRequest(await readJsonBody(ctx.req, dependencies.bodyLimitBytes, dependencies.maxJsonDepth));
+    const route = resolveModelForKey(dependencies.models, key, request.model);
     Object.assign(ctx.state, { model: route.publicId, provider: route.instance.id, stream: request.stream === true });
     await admitRequest(ctx, 'chat', route, request);
 

@@ -1,14 +1,14 @@
 import type { Context } from 'koa';
-import { invalidRequest, modelNotFound } from '@modelgate/core';
-import { assertEndpointAllowed, keyMayUseModel } from '../auth/check-key-scope.js';
+import { invalidRequest } from '@modelgate/core';
+import { assertEndpointAllowed, keyMayUseModel, resolveModelForKey } from '../auth/check-key-scope.js';
 import type { GatewayState } from '../middleware/gateway-state.js';
 import type { ModelRouter } from '../routing/model-router.js';
 
-/** `GET /v1/models`: the models this key may use, in OpenAI's list format. */
+/** `GET /v1/models`: the models this key may use (by an alias, when only the alias is in its scope), in OpenAI's list format. */
 export function createListModelsHandler(models: ModelRouter) {
   return async function listModels(ctx: Context & { state: GatewayState }): Promise<void> {
     assertEndpointAllowed(ctx.state.key!, 'models');
-    ctx.body = { object: 'list', data: models.list().filter((model) => keyMayUseModel(ctx.state.key!, model.id, model.owned_by)) };
+    ctx.body = { object: 'list', data: models.listFor((names, family) => keyMayUseModel(ctx.state.key!, names, family)) };
   };
 }
 
@@ -23,8 +23,6 @@ export function createRetrieveModelHandler(models: ModelRouter) {
     } catch {
       throw invalidRequest('The model id in the URL is not valid percent-encoding.', 'model');
     }
-    const route = models.resolve(decoded);
-    if (!route || !keyMayUseModel(ctx.state.key!, route.publicId, route.instance.family)) throw modelNotFound(decoded);
-    ctx.body = models.describe(route);
+    ctx.body = models.describe(resolveModelForKey(models, ctx.state.key!, decoded), decoded);
   };
 }

@@ -53,8 +53,8 @@ export function createResponsesHandler(dependencies: RouteDependencies, endpoint
   return async function responses(ctx: GatewayContext): Promise<void> {
     const key = ctx.state.key!;
     assertEndpointAllowed(key, endpoint);
-    const request: ResponsesRequest = validateResponsesRequest(await readJsonBody(ctx.req, dependencies.bodyLimitBytes));
-    const { route, translator } = resolveResponsesRoute(dependencies.models, request.model, endpoint);
+    const request: ResponsesRequest = validateResponsesRequest(await readJsonBody(ctx.req, dependencies.bodyLimitBytes, dependencies.maxJsonDepth));
+    const { route, translator } = resolveResponsesRoute(dependencies.models, key, request.model, endpoint);
     const call = createCallContext(ctx, route, dependencies.logger);
     const upstreamRequest = endpoint === 'compact' ? translator.toUpstreamCompactRequest(request, call) : translator.toUpstreamRequest(request, call);
     Object.assign(ctx.state, { model: route.publicId, provider: route.instance.id, stream: upstreamRequest.stream });

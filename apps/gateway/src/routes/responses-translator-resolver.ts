@@ -1,4 +1,6 @@
-import { invalidRequest, modelNotFound, type GatewayError, type ResponsesTranslatorV1 } from '@modelgate/core';
+import { invalidRequest, type GatewayError, type ResponsesTranslatorV1 } from '@modelgate/core';
+import type { AuthenticatedKey } from '../auth/authenticated-key.js';
+import { resolveModelForKey } from '../auth/check-key-scope.js';
 import type { ModelRoute, ModelRouter } from '../routing/model-router.js';
 import { MODEL_ENDPOINT_PATHS } from './model-endpoint-paths.js';
 
@@ -21,14 +23,13 @@ export function unsupportedModelForEndpoint(route: ModelRoute, endpoint: Respons
 }
 
 /**
- * Finds the provider and its Responses translator for a model. Only providers that speak the
+ * Finds the provider and its Responses translator for a model the key may use (else 404). Only providers that speak the
  * Responses API natively have one; every other family gets a 400 pointing to chat completions.
  * This is the seam for an opt-in bridge (Responses over a chat translator, PROTOCOLS F.13): it would
  * return a bridging translator here instead of the error.
  */
-export function resolveResponsesRoute(models: ModelRouter, model: string, endpoint: ResponsesEndpoint): ResolvedResponsesRoute {
-  const route = models.resolve(model);
-  if (!route) throw modelNotFound(model);
+export function resolveResponsesRoute(models: ModelRouter, key: AuthenticatedKey, model: string, endpoint: ResponsesEndpoint): ResolvedResponsesRoute {
+  const route = resolveModelForKey(models, key, model);
   const translator = route.instance.provider.responses;
   if (!translator) throw unsupportedModelForEndpoint(route, endpoint);
   return { route, translator };

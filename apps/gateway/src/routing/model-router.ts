@@ -69,7 +69,18 @@ export class ModelRouter {
   }
 
   list(): ModelObject[] {
-    return this.listed.map(toModelObject);
+    return this.listed.map((route) => toModelObject(route));
+  }
+
+  /**
+   * The listed models a caller may see, each under its public id or, when only an alias is
+   * allowed, under that alias.
+   */
+  listFor(mayUse: (names: readonly string[], family: string) => boolean): ModelObject[] {
+    return this.listed.flatMap((route) => {
+      const name = [route.publicId, ...route.aliases].find((candidate) => mayUse([candidate], route.instance.family));
+      return name === undefined ? [] : [toModelObject(route, name)];
+    });
   }
 
   /** Every listed model with what is known about it, for the human-readable catalog. */
@@ -77,8 +88,9 @@ export class ModelRouter {
     return this.listed;
   }
 
-  describe(route: ModelRoute): ModelObject {
-    return toModelObject(route);
+  /** The model object of a route, under the name it was asked for (an alias stays an alias). */
+  describe(route: ModelRoute, name = route.publicId): ModelObject {
+    return toModelObject(route, name);
   }
 
   private routeFromCard(instance: ProviderInstance, id: string, card: ModelCardV1 | undefined): ModelRoute {
@@ -90,6 +102,6 @@ function findCard(instance: ProviderInstance, upstreamModel: string): ModelCardV
   return instance.provider.models?.find((card) => card.id === upstreamModel);
 }
 
-function toModelObject(route: ModelRoute): ModelObject {
-  return { id: route.publicId, object: 'model', created: route.created, owned_by: route.instance.family };
+function toModelObject(route: ModelRoute, id = route.publicId): ModelObject {
+  return { id, object: 'model', created: route.created, owned_by: route.instance.family };
 }

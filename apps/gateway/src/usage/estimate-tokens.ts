@@ -12,17 +12,25 @@ interface TokenBudgetFields {
   max_output_tokens?: unknown;
 }
 
+/** Output reserved for a request that sets no output limit, when the model's own limit is unknown. */
+export const UNKNOWN_MODEL_OUTPUT_TOKENS = 4_096;
+/** The most output reserved for a request that sets no output limit, whatever the model's limit. */
+export const MAX_DEFAULT_OUTPUT_TOKENS = 16_384;
+
 /**
  * The tokens a request is charged up front against TPM: its prompt (chat `messages`, or the
- * Responses `input` and `instructions`, serialized) plus the most it asked to generate. The real
- * usage replaces the estimate when the request ends.
+ * Responses `input` and `instructions`, serialized) plus the most it may generate: the output
+ * limit it asked for or, without one, the model's output limit (`defaultOutputTokens`, at most
+ * MAX_DEFAULT_OUTPUT_TOKENS), since the vendor then lets the model write that much. The real usage
+ * replaces the estimate when the request ends.
  */
-export function estimateRequestTokens(body: object): { promptTokens: number; totalTokens: number } {
+export function estimateRequestTokens(body: object, defaultOutputTokens = UNKNOWN_MODEL_OUTPUT_TOKENS): { promptTokens: number; totalTokens: number } {
   const fields = body as TokenBudgetFields;
   const prompt = [fields.messages, fields.input, fields.instructions].filter((part) => part !== undefined);
   const promptTokens = estimateTokensFromCharacters(JSON.stringify(prompt).length);
   const limit = [fields.max_completion_tokens, fields.max_tokens, fields.max_output_tokens].find((value) => typeof value === 'number');
-  return { promptTokens, totalTokens: promptTokens + ((limit as number | undefined) ?? 0) };
+  const output = (limit as number | undefined) ?? Math.min(defaultOutputTokens, MAX_DEFAULT_OUTPUT_TOKENS);
+  return { promptTokens, totalTokens: promptTokens + output };
 }
 
 function textLength(value: unknown): number {
