@@ -19,6 +19,8 @@ type AcquireReply = [string, number, number, number, number, number];
 const CONNECT_WAIT_MS = 2_000;
 /** A slow Redis must not hold requests up for long; the failure policy decides instead. */
 const COMMAND_TIMEOUT_MS = 1_000;
+/** While Redis is down, `/health` pings it at most this often. */
+const HEALTH_PROBE_INTERVAL_MS = 1_000;
 
 /**
  * Limits shared by every replica that uses the same Redis and key prefix. When Redis fails, the
@@ -29,6 +31,7 @@ export class RedisRateLimiter implements RateLimiter {
   /** Undefined until the first connection attempt has told; reported as down. */
   private status: LimiterHealth['status'] | undefined;
   private closing = false;
+  private lastProbeAt = 0;
   private readonly prefix: string;
   private readonly failurePolicy: 'open' | 'closed';
 
@@ -88,6 +91,7 @@ export class RedisRateLimiter implements RateLimiter {
     } catch (error) {
       return this.onFailure(error);
     }
+    this.setStatus('up');
     const [refusedBy, requestsUsed, requestsReset, tokensUsed, tokensReset, retryAfterMs] = reply;
     return {
       admitted: refusedBy === '',
@@ -100,14 +104,19 @@ export class RedisRateLimiter implements RateLimiter {
 
   async reconcileTokens(keyId: string, delta: number): Promise<void> {
     if (delta === 0) return;
-    await this.redis.eval(RECONCILE_SCRIPT, 1, this.key(keyId, 'tokens'), delta).catch((error: unknown) => this.setStatus('down', error));
+    await this.followOutcome(this.redis.eval(RECONCILE_SCRIPT, 1, this.key(keyId, 'tokens'), delta));
   }
 
   async release(keyId: string, leaseId: string): Promise<void> {
-    await this.redis.zrem(this.key(keyId, 'leases'), leaseId).catch((error: unknown) => this.setStatus('down', error));
+    await this.followOutcome(this.redis.zrem(this.key(keyId, 'leases'), leaseId));
   }
 
   health(): LimiterHealth {
+    // With no limited traffic, nothing else would notice that Redis answers again.
+    if (this.status === 'down' && Date.now() - this.lastProbeAt >= HEALTH_PROBE_INTERVAL_MS) {
+      this.lastProbeAt = Date.now();
+      void this.followOutcome(this.redis.ping());
+    }
     return { driver: 'redis', status: this.status ?? 'down', failurePolicy: this.failurePolicy };
   }
 
@@ -119,6 +128,19 @@ export class RedisRateLimiter implements RateLimiter {
   /** `{id}` is a hash tag: a key's three entries share one Redis Cluster slot, as Lua requires. */
   private key(keyId: string, part: string): string {
     return `${this.prefix}{${keyId}}:${part}`;
+  }
+
+  /**
+   * The health follows the last command's outcome: a stall (commands timing out on a connection
+   * that never dropped) ends with the first command that succeeds, with no 'ready' event to tell.
+   */
+  private async followOutcome(command: Promise<unknown>): Promise<void> {
+    try {
+      await command;
+      this.setStatus('up');
+    } catch (error) {
+      this.setStatus('down', error);
+    }
   }
 
   private onFailure(error: unknown): LimitDecision {
@@ -135,8 +157,9 @@ export class RedisRateLimiter implements RateLimiter {
 
   private setStatus(status: LimiterHealth['status'], error?: unknown): void {
     if (this.status === status || this.closing) return;
+    const previous = this.status;
     this.status = status;
-    if (status === 'up') this.logger.info({ limiter: 'redis' }, 'rate limiter connected to Redis');
+    if (status === 'up') this.logger.info({ limiter: 'redis' }, previous === undefined ? 'rate limiter connected to Redis' : 'rate limiter reached Redis again');
     else this.logger.error({ limiter: 'redis', failurePolicy: this.failurePolicy, reason: (error as Error | undefined)?.message }, `Redis is unreachable; rate limits fail ${this.failurePolicy}`);
   }
 }
