@@ -22,7 +22,8 @@ export interface UpstreamCall {
 
 /**
  * Sends the upstream request, tied to the client: when the client disconnects before the answer
- * is complete, the upstream request is aborted too. A non-2xx answer becomes the translator's error.
+ * is complete, the upstream request is aborted too. A non-2xx answer becomes the translator's error
+ * (its body read within `upstream.maxResponseBytes`); a redirect is a 502 (see UpstreamTransport).
  */
 export async function callUpstream(
   ctx: Context,
@@ -40,7 +41,7 @@ export async function callUpstream(
   });
   const reply = await transport.open(request, controller.signal);
   if (reply.status < 200 || reply.status >= 300) {
-    const body = await readUpstreamText(reply.body, request.url);
+    const body = await readUpstreamText(reply, request.url);
     throw toGatewayError({ status: reply.status, headers: reply.headers, body });
   }
   relayUpstreamHeaders(ctx, reply.headers);

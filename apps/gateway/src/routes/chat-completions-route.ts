@@ -29,7 +29,7 @@ export function createChatCompletionsHandler(dependencies: RouteDependencies) {
     );
 
     if (!upstreamRequest.stream) {
-      const { text, parsed } = await readUpstreamJson(reply.body, upstreamRequest.url);
+      const { text, parsed } = await readUpstreamJson(reply, upstreamRequest.url);
       const response = translator.fromUpstreamResponse(parsed, call);
       ctx.state.usage = response.usage;
       if (translator.relaysResponseVerbatim) {
@@ -49,6 +49,7 @@ export function createChatCompletionsHandler(dependencies: RouteDependencies) {
         translator: translator.createStreamTranslator(request, call),
         output,
         clientGone,
+        maxEventBytes: reply.limits.maxEventBytes,
         onOutput: (item) => noteStreamedChunk(state, item.chunk),
         beforeEnd,
       }),

@@ -18,7 +18,7 @@ type GatewayContext = Context & { state: GatewayState };
 
 /** Relays a non-streamed answer byte for byte, reading only its usage for the request log. */
 async function relayJsonAnswer(ctx: GatewayContext, reply: UpstreamReply, upstreamRequest: UpstreamRequestV1): Promise<void> {
-  const { text, parsed } = await readUpstreamJson(reply.body, upstreamRequest.url);
+  const { text, parsed } = await readUpstreamJson(reply, upstreamRequest.url);
   ctx.state.usage = usageOf(parsed);
   ctx.type = 'application/json';
   ctx.body = text;
@@ -33,6 +33,7 @@ function relayEventStream(ctx: GatewayContext, reply: UpstreamReply, upstreamReq
       output,
       clientGone,
       keepAliveIntervalMs,
+      maxEventBytes: reply.limits.maxEventBytes,
       onWrite: () => {
         state.firstByteAt ??= process.hrtime.bigint();
       },

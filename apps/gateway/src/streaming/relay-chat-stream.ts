@@ -18,6 +18,8 @@ export interface RelayChatStreamOptions {
   /** True once the client has gone; the relay then stops without writing. */
   readonly clientGone: () => boolean;
   readonly onOutput?: (output: StreamOutputV1) => void;
+  /** Largest upstream event accepted (`upstream.maxEventBytes`); a larger one fails the stream. */
+  readonly maxEventBytes: number;
   /** Called once the answer is complete, just before its last write (the usage record is spooled there). */
   readonly beforeEnd?: () => void;
 }
@@ -32,7 +34,7 @@ export type { RelayOutcome } from './relay-outcome.js';
  */
 export async function relayChatStream(options: RelayChatStreamOptions): Promise<RelayOutcome> {
   const { upstream, translator, output, onOutput } = options;
-  const parser = new SseParser();
+  const parser = new SseParser({ maxEventBytes: options.maxEventBytes });
   const decoder = new TextDecoder();
 
   const serialize = (items: readonly StreamOutputV1[]): string => {

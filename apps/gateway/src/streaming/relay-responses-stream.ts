@@ -13,6 +13,8 @@ export interface RelayResponsesStreamOptions {
   /** True once the client has gone; the relay then stops without writing. */
   readonly clientGone: () => boolean;
   readonly keepAliveIntervalMs: number;
+  /** Largest upstream event accepted (`upstream.maxEventBytes`); a larger one fails the stream. */
+  readonly maxEventBytes: number;
   /** Called before each event is written. */
   readonly onWrite?: () => void;
   /** Called with the usage of the final response (`response.completed`, or `incomplete`/`failed`). */
@@ -34,13 +36,14 @@ function interruptedBeforeTerminal(url: string): GatewayError {
  * Relays a Responses event stream untouched: each upstream event is written as soon as it is
  * complete, as the upstream's own text (`event:` lines, `sequence_number`, unknown events and all),
  * honouring back-pressure, with `: keep-alive` comments while the upstream is silent. A failure
- * after the headers (connection lost, stream cut before its terminal event, data that is not JSON)
+ * after the headers (connection lost, stream cut before its terminal event, data that is not JSON,
+ * an event over `maxEventBytes`)
  * ends the stream with an `error` event, the Responses API's own mid-stream error, which the
  * official SDKs raise and Codex treats as a broken stream it may retry.
  */
 export async function relayResponsesStream(options: RelayResponsesStreamOptions): Promise<RelayOutcome> {
   const { upstream, output } = options;
-  const splitter = new SseBlockSplitter();
+  const splitter = new SseBlockSplitter(options.maxEventBytes);
   const parser = new SseParser();
   const tracker = new ResponsesStreamTracker();
   const decoder = new TextDecoder();

@@ -1,120 +1,138 @@
-import { Agent as HttpAgent, type IncomingHttpHeaders } from 'node:http';
+import { Agent as HttpAgent, type ClientRequest, type IncomingHttpHeaders } from 'node:http';
 import { Agent as HttpsAgent } from 'node:https';
 import type { Readable } from 'node:stream';
-import got, { RequestError, type Got, type Request as GotRequest } from 'got';
-import { GatewayError, type UpstreamRequestV1 } from '@modelgate/core';
+import got, { type Got, type Request as GotRequest } from 'got';
+import type { UpstreamRequestV1 } from '@modelgate/core';
 import type { UpstreamConfig } from '../config/gateway-config.js';
+import { StaleSocketWatch } from './stale-socket-watch.js';
+import { toUpstreamTransportError, upstreamRedirect, upstreamTimeoutFailure } from './upstream-transport-errors.js';
+
+export { isUpstreamTransportFailure, toUpstreamTransportError } from './upstream-transport-errors.js';
+export { readUpstreamText } from './read-upstream-text.js';
+
+/** The size limits of the configuration, carried with each answer to whoever reads it. */
+export interface UpstreamAnswerLimits {
+  /** A whole (non-streamed) body, success or error. */
+  readonly maxResponseBytes: number;
+  /** One event of a stream. */
+  readonly maxEventBytes: number;
+}
 
 export interface UpstreamReply {
   readonly status: number;
   readonly headers: IncomingHttpHeaders;
   /** The body as it arrives; already decompressed. */
   readonly body: Readable;
+  readonly limits: UpstreamAnswerLimits;
 }
 
-/** True for a failure of the upstream connection (got's errors, socket errors), false for a bug. */
-export function isUpstreamTransportFailure(error: unknown): boolean {
-  return error instanceof RequestError || typeof (error as { code?: unknown } | null)?.code === 'string';
+interface AgentPair {
+  readonly http: HttpAgent;
+  readonly https: HttpsAgent;
 }
 
-/**
- * Network failures become gateway errors: time-outs 504, everything else 502. `afterHeaders`
- * tells a connection lost while the answer was arriving from one that never got through.
- */
-export function toUpstreamTransportError(error: unknown, url: string, afterHeaders = false): GatewayError {
-  const failure = error as { name?: string; code?: string; message?: string };
-  const host = safeHost(url);
-  if (failure.name === 'TimeoutError' || failure.code === 'ETIMEDOUT') {
-    return new GatewayError({
-      status: 504,
-      type: 'server_error',
-      code: 'upstream_timeout',
-      message: `The upstream at ${host} did not answer in time.`,
-      cause: error,
-    });
-  }
-  if (afterHeaders) {
-    return new GatewayError({
-      status: 502,
-      type: 'server_error',
-      code: 'upstream_interrupted',
-      message: `The connection to the upstream at ${host} broke while its answer was arriving (${failure.code ?? failure.name ?? 'network error'}).`,
-      cause: error,
-    });
-  }
-  return new GatewayError({
-    status: 502,
-    type: 'server_error',
-    code: 'upstream_unreachable',
-    message: `The upstream at ${host} could not be reached (${failure.code ?? failure.name ?? 'network error'}).`,
-    cause: error,
-  });
-}
-
-function safeHost(url: string): string {
-  try {
-    return new URL(url).host;
-  } catch {
-    return 'the configured URL';
+/** A first attempt lost to the keep-alive race (see StaleSocketWatch): the one failure sent again. */
+class StaleConnectionFailure extends Error {
+  constructor(readonly failure: unknown) {
+    super('The pooled connection to the upstream was closed before it answered.');
   }
 }
 
 /**
  * The only place that talks to upstreams (through got). Keep-alive agents are shared by all
- * requests; retries are off because a POST to a model is not idempotent (a retry policy, when
- * added, must be explicit about which failures and statuses it repeats).
+ * requests and close a connection idle for `idleSocketTimeoutMs`, before the upstream's own idle
+ * time-out does. got's retries are off, because a POST to a model is not idempotent: the one
+ * retry is a request that failed on a reused connection before any answer byte (it never reached
+ * the upstream), sent once more on a new connection. Redirects are never followed.
  */
 export class UpstreamTransport {
-  private readonly agent = {
-    http: new HttpAgent({ keepAlive: true, maxSockets: Infinity, scheduling: 'lifo' }),
-    https: new HttpsAgent({ keepAlive: true, maxSockets: Infinity, scheduling: 'lifo' }),
-  };
+  private readonly agent: AgentPair;
+  /** For the retry: a connection of its own, not one more pooled connection that may be stale too. */
+  private readonly freshConnectionAgent: AgentPair = { http: new HttpAgent({ keepAlive: false }), https: new HttpsAgent({ keepAlive: false }) };
+  private readonly limits: UpstreamAnswerLimits;
 
   // Everything but the request itself is merged once, here, instead of into every request's options.
   private readonly client: { readonly stream: Got; readonly whole: Got };
 
-  constructor(config: UpstreamConfig) {
-    const shared = { retry: { limit: 0 }, throwHttpErrors: false, agent: this.agent };
+  constructor(private readonly config: UpstreamConfig) {
+    const pool = { keepAlive: true, maxSockets: Infinity, scheduling: 'lifo', timeout: config.idleSocketTimeoutMs } as const;
+    this.agent = { http: new HttpAgent(pool), https: new HttpsAgent(pool) };
+    this.limits = { maxResponseBytes: config.maxResponseBytes, maxEventBytes: config.maxEventBytes };
+    const shared = { retry: { limit: 0 }, throwHttpErrors: false, followRedirect: false };
     this.client = {
-      stream: got.extend({ ...shared, timeout: { connect: config.connectTimeoutMs, response: config.timeoutMs, socket: config.streamIdleTimeoutMs } }),
+      // A stream's wait for the headers is timed by `send` (timeoutMs) and its silences once they
+      // have arrived by `watchSilence` (streamIdleTimeoutMs): got's socket time-out would do both.
+      stream: got.extend({ ...shared, timeout: { connect: config.connectTimeoutMs } }),
       whole: got.extend({ ...shared, timeout: { connect: config.connectTimeoutMs, request: config.timeoutMs } }),
     };
   }
 
   /** Sends the request and resolves once the upstream's status and headers have arrived. */
-  open(request: UpstreamRequestV1, signal: AbortSignal): Promise<UpstreamReply> {
+  async open(request: UpstreamRequestV1, signal: AbortSignal): Promise<UpstreamReply> {
     const body = request.body === undefined ? undefined : typeof request.body === 'string' ? request.body : JSON.stringify(request.body);
+    try {
+      return await this.send(request, body, signal, this.agent);
+    } catch (error) {
+      if (!(error instanceof StaleConnectionFailure)) throw error;
+      if (signal.aborted) throw toUpstreamTransportError(error.failure, request.url);
+    }
+    try {
+      return await this.send(request, body, signal, this.freshConnectionAgent);
+    } catch (error) {
+      throw error instanceof StaleConnectionFailure ? toUpstreamTransportError(error.failure, request.url) : error;
+    }
+  }
+
+  close(): void {
+    for (const agents of [this.agent, this.freshConnectionAgent]) {
+      agents.http.destroy();
+      agents.https.destroy();
+    }
+  }
+
+  /** One attempt: rejects with a GatewayError, or a StaleConnectionFailure the caller may retry. */
+  private send(request: UpstreamRequestV1, body: string | undefined, signal: AbortSignal, agent: AgentPair): Promise<UpstreamReply> {
     const client = request.stream ? this.client.stream : this.client.whole;
     return new Promise((resolve, reject) => {
       let stream: GotRequest;
       try {
-        stream = client.stream(request.url, { method: request.method, headers: request.headers, body, signal });
+        stream = client.stream(request.url, { method: request.method, headers: request.headers, body, signal, agent });
       } catch (error) {
         reject(toUpstreamTransportError(error, request.url));
         return;
       }
-      const onError = (error: unknown) => reject(toUpstreamTransportError(error, request.url));
+      const staleSocket = new StaleSocketWatch(stream);
+      let clientRequest: ClientRequest | undefined;
+      stream.once('request', (created: ClientRequest) => {
+        clientRequest = created;
+      });
+      const { timeoutMs } = this.config;
+      const headersTimer = request.stream ? setTimeout(() => stream.destroy(upstreamTimeoutFailure('response headers', timeoutMs)), timeoutMs) : undefined;
+      const onError = (error: unknown) => {
+        clearTimeout(headersTimer);
+        reject(staleSocket.explains(error) ? new StaleConnectionFailure(error) : toUpstreamTransportError(error, request.url));
+        staleSocket.stop();
+      };
       stream.once('error', onError);
       stream.once('response', (response: { statusCode: number; headers: IncomingHttpHeaders }) => {
+        clearTimeout(headersTimer);
+        staleSocket.stop();
         stream.off('error', onError);
-        resolve({ status: response.statusCode, headers: response.headers, body: stream });
+        if (response.statusCode >= 300 && response.statusCode < 400) {
+          stream.destroy();
+          reject(upstreamRedirect(request.url, response.statusCode, response.headers.location));
+          return;
+        }
+        if (request.stream && clientRequest) this.watchSilence(stream, clientRequest);
+        resolve({ status: response.statusCode, headers: response.headers, body: stream, limits: this.limits });
       });
     });
   }
 
-  close(): void {
-    this.agent.http.destroy();
-    this.agent.https.destroy();
+  /** Fails a stream whose upstream stays silent longer than `streamIdleTimeoutMs` after its headers. */
+  private watchSilence(stream: GotRequest, clientRequest: ClientRequest): void {
+    const ms = this.config.streamIdleTimeoutMs;
+    // Node times the connection's silence and drops this listener when the answer ends.
+    clientRequest.setTimeout(ms, () => stream.destroy(upstreamTimeoutFailure('data', ms)));
   }
-}
-
-/** Collects a whole (non-streamed) body; network failures on the way become gateway errors. */
-export async function readUpstreamText(body: Readable, url: string): Promise<string> {
-  const chunks: Buffer[] = [];
-  try {
-    for await (const chunk of body) chunks.push(chunk as Buffer);
-  } catch (error) {
-    throw toUpstreamTransportError(error, url, true);
-  }
-  return Buffer.concat(chunks).toString('utf8');
 }
