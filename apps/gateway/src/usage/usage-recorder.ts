@@ -111,8 +111,7 @@ export class UsageRecorder {
   }
 
   private async writePending(): Promise<void> {
-    // The records taken below are exactly those of the segments sealed here (and older ones).
-    this.spool?.seal();
+    this.spool?.rotate();
     if (this.pending.length === 0) return;
     const batch = this.pending;
     this.pending = [];

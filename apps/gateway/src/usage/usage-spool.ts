@@ -11,9 +11,17 @@ const PROCESS_LIFE = randomBytes(6).toString('hex');
 const SEGMENT_NAME = /^usage-(\d+)-([0-9a-f]+)-(\d+)\.jsonl$/;
 /** Process-wide, so that two gateways in one process never pick the same file name. */
 let segmentSequence = 0;
+/**
+ * A segment is sealed at the first flush after it is this old: at most one new file a second under
+ * load, since creating one can cost a millisecond (a batch is flushed every 200 records).
+ */
+const SEGMENT_ROTATION_MS = 1_000;
 
 /** One spool file and how many of its records have yet to reach the store. */
 export class SpoolSegment {
+  /** Records appended to it (replayed: read from it). */
+  appended = 0;
+  /** Of those, the records not yet in the store (nor set aside). */
   outstanding = 0;
   /** No more records will be appended. */
   sealed = false;
@@ -41,6 +49,10 @@ function ownerIsAlive(pid: number, life: string): boolean {
   }
 }
 
+function writeFully(fd: number, bytes: Buffer): void {
+  for (let written = 0; written < bytes.length; ) written += writeSync(fd, bytes, written);
+}
+
 function readSegment(path: string): { records: UsageRecord[]; unreadableLines: number } {
   const records: UsageRecord[] = [];
   let unreadableLines = 0;
@@ -59,13 +71,13 @@ function readSegment(path: string): { records: UsageRecord[]; unreadableLines: n
  * The usage records' crash-safe journal: each record is appended (one JSON line, a synchronous
  * write on a file descriptor opened once) before its answer's last byte leaves, so a process crash
  * cannot lose it: what was written belongs to the OS. With `fsync`, each append also waits for the
- * disk, so records survive power loss too. Segments are sealed at every flush and deleted once all
- * their records are in the store; at start, the segments of processes that are gone are claimed
+ * disk, so records survive power loss too. Segments are sealed at a flush (at most one a second)
+ * and deleted once all their records are in the store; at start, the segments of processes that are gone are claimed
  * (renamed, so two processes never both take one) and replayed. Segment names carry the owner's
  * pid and life, so processes sharing the directory leave each other's live segments alone.
  */
 export class UsageSpool {
-  private current: { readonly segment: SpoolSegment; readonly fd: number } | undefined;
+  private current: { readonly segment: SpoolSegment; readonly fd: number; readonly openedAt: number } | undefined;
 
   constructor(
     private readonly directory: string,
@@ -77,17 +89,31 @@ export class UsageSpool {
   /** Writes the record before returning; throws when the disk refuses (the segment is then sealed). */
   append(record: UsageRecord): SpoolSegment {
     const current = (this.current ??= this.openSegment());
-    const bytes = Buffer.from(`${JSON.stringify(record)}\n`);
+    const line = `${JSON.stringify(record)}\n`;
     try {
-      for (let written = 0; written < bytes.length; ) written += writeSync(current.fd, bytes, written);
+      const written = writeSync(current.fd, line);
+      // A regular file takes the whole line at once; a short write (a full disk) is finished or throws.
+      if (written < Buffer.byteLength(line)) writeFully(current.fd, Buffer.from(line).subarray(written));
       if (this.fsync) fdatasyncSync(current.fd);
     } catch (error) {
       // A torn line must stay the segment's last: the next record goes to a new one.
       this.seal();
       throw error;
     }
+    current.segment.appended += 1;
     current.segment.outstanding += 1;
     return current.segment;
+  }
+
+  /**
+   * At a flush: seals the segment being written once it is a second old, and, while records keep
+   * coming, opens the next one here rather than in a request's `append`.
+   */
+  rotate(): void {
+    const current = this.current;
+    if (!current || Date.now() - current.openedAt < SEGMENT_ROTATION_MS) return;
+    this.seal();
+    if (current.segment.appended > 0) this.current = this.openSegment();
   }
 
   /** Closes the segment being written; records appended from now on go to a new one. */
@@ -121,6 +147,7 @@ export class UsageSpool {
       }
       const { records, unreadableLines } = readSegment(segment.path);
       segment.sealed = true;
+      segment.appended = records.length;
       segment.outstanding = records.length;
       this.deleteIfDone(segment);
       replayed.push({ segment, records, unreadableLines });
@@ -132,9 +159,9 @@ export class UsageSpool {
     this.seal();
   }
 
-  private openSegment(): { segment: SpoolSegment; fd: number } {
+  private openSegment(): { segment: SpoolSegment; fd: number; openedAt: number } {
     const segment = new SpoolSegment(this.nextPath());
-    return { segment, fd: openSync(segment.path, 'a') };
+    return { segment, fd: openSync(segment.path, 'a'), openedAt: Date.now() };
   }
 
   private nextPath(): string {

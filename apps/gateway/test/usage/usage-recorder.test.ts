@@ -126,12 +126,12 @@ describe.each(DRIVERS)('the usage recorder on $name', (driver) => {
     expect(rejected[0]!.reason.length).toBeGreaterThan(0);
     const alerts = logs.map((line) => JSON.parse(line) as { level: number; msg: string; record?: UsageRecord }).filter((line) => line.level >= 50);
     expect(alerts).toEqual([expect.objectContaining({ msg: 'the store refused a usage record on its own; it was set aside', record: expect.objectContaining({ recordId: poisoned.recordId }) })]);
-    // Nothing waits for the bad record: its spool segment is gone with the others, and later records flow.
-    expect(await segmentsIn(spoolDirectory)).toEqual([]);
+    // Nothing waits for the bad record: later records flow, and the spool lets go of every segment.
     const later = usage();
     recorder.record(later);
     await recorder.close();
     expect(await storedRequestIds(store)).toContain(later.requestId);
+    expect(await segmentsIn(spoolDirectory)).toEqual([]);
   });
 });
 
@@ -160,7 +160,7 @@ describe('the usage recorder while PostgreSQL is unreachable', () => {
       expect(await segmentsIn(spoolDirectory)).not.toEqual([]);
 
       await relay.start();
-      await recorder.flush();
+      await recorder.close();
       expect(await storedRequestIds(store)).toEqual(records.map((record) => record.requestId).sort());
       expect(await segmentsIn(spoolDirectory)).toEqual([]);
     } finally {
@@ -221,6 +221,31 @@ describe('the usage spool at start', () => {
       expect(await segmentsIn(spoolDirectory)).toEqual([]);
     } finally {
       if (alive.exitCode === null) alive.kill('SIGKILL');
+    }
+  });
+
+  it('lets go of each segment once its records are stored, at the first flush a second after it was opened', async () => {
+    const spoolDirectory = join(directory, 'spool');
+    const recorder = new UsageRecorder(store, pino({ level: 'silent' }), { spoolDirectory, flushIntervalMs: 60_000 });
+    const pause = () => new Promise((resolve) => setTimeout(resolve, 1_100));
+    try {
+      recorder.record(usage());
+      await recorder.flush();
+      const [first] = await segmentsIn(spoolDirectory);
+      expect(first).toBeDefined();
+      await pause();
+      recorder.record(usage());
+      await recorder.flush();
+      // The first segment, its records stored, is gone; the next one was opened at that flush.
+      expect(await segmentsIn(spoolDirectory)).not.toContain(first);
+      expect(await segmentsIn(spoolDirectory)).toHaveLength(1);
+      await pause();
+      await recorder.flush();
+      // Idle: nothing is kept, nothing new is opened.
+      expect(await segmentsIn(spoolDirectory)).toEqual([]);
+      expect((await storedRequestIds(store)).length).toBe(2);
+    } finally {
+      await recorder.close();
     }
   });
 
