@@ -1,5 +1,5 @@
 import { once } from 'node:events';
-import { mkdtemp, rm } from 'node:fs/promises';
+import { mkdtemp, rm, writeFile } from 'node:fs/promises';
 import { Agent, request as httpRequest, type IncomingHttpHeaders } from 'node:http';
 import { connect, type Socket } from 'node:net';
 import { tmpdir } from 'node:os';
@@ -7,6 +7,7 @@ import { join } from 'node:path';
 import { DatabaseSync } from 'node:sqlite';
 import { afterEach, beforeEach, describe, expect, it } from '@jest/globals';
 import pg from 'pg';
+import { runCli } from '../../src/cli/run-cli.js';
 import type { GatewayConfigInput } from '../../src/config/gateway-config.js';
 import { adminClient, chat, eventually, TEST_ADMIN_TOKEN } from '../support/admin-client.js';
 import { startGatewayInFrontOf, TEST_SERVICE_KEY, type GatewayInFrontOf } from '../support/test-gateway.js';
@@ -147,6 +148,14 @@ describe('how requests end: outcome, stage and status in usage records and logs'
     expect(await recordOf(harness, 'whole')).toMatchObject({ status: 200, outcome: 'completed', stage: 'responding', promptTokens: 12, completionTokens: 4 });
     expect(await recordOf(harness, 'streamed')).toMatchObject({ status: 200, outcome: 'completed', stage: 'streaming', promptTokens: 12, completionTokens: 4 });
     expect(await recordOf(harness, 'whole')).toMatchObject({ recordId: expect.stringMatching(/^[0-9a-f-]{36}$/) });
+    // The CLI prints them too.
+    const configPath = join(directory, 'modelgate.yaml');
+    await writeFile(configPath, `providers:\n  - package: "@modelgate/provider-openai"\nstorage:\n  driver: sqlite\n  path: ${join(directory, 'store.sqlite')}\n`);
+    let printed = '';
+    expect(await runCli(['usage', '--config', configPath], { env: {}, stdout: { write: (text: string) => (printed += text) }, stderr: { write: () => undefined } })).toBe(0);
+    expect(printed).toMatch(/STATUS\s+OUTCOME\s+STAGE/);
+    expect(printed).toMatch(/streamed\s+config:test\s+gpt-test\s+200\s+completed\s+streaming/);
+    expect(printed).toMatch(/whole\s+config:test\s+gpt-test\s+200\s+completed\s+responding/);
   });
 
   it('streams cut at the shutdown deadline, and requests still waiting, are recorded and logged as shutdown', async () => {
