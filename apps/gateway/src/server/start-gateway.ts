@@ -3,6 +3,7 @@ import { createServer, type Server } from 'node:http';
 import type { AddressInfo, Socket } from 'node:net';
 import type { GatewayConfig } from '../config/gateway-config.js';
 import { createApp, type CreateAppOptions, type GatewayApp } from '../create-app.js';
+import { answerClientErrorsInEnvelope } from './client-error-responder.js';
 import { limitConnectionsPerAddress, serverTimeoutOptions } from './connection-limits.js';
 
 export interface RunningGateway {
@@ -18,6 +19,7 @@ export async function startGateway(config: GatewayConfig, options: CreateAppOpti
   const app = await createApp(config, options);
   const server = createServer({ ...serverTimeoutOptions(config.server), noDelay: true }, app.koa.callback());
   limitConnectionsPerAddress(server, config.server.maxConnectionsPerAddress);
+  answerClientErrorsInEnvelope(server);
   const sockets = new Set<Socket>();
   server.on('connection', (socket: Socket) => {
     sockets.add(socket);
