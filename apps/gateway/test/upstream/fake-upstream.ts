@@ -103,12 +103,19 @@ export const RESPONSES_STREAM =
   `event: response.created\ndata: ${JSON.stringify({ type: 'response.created', sequence_number: 0, response: { ...RESPONSE, status: 'in_progress' } })}\n\n` +
   `event: response.completed\ndata: ${JSON.stringify({ type: 'response.completed', sequence_number: 1, response: RESPONSE })}\n\n`;
 
-/** Answers a well-formed chat completion, Responses answer or stream, as the request asks. */
-export function answerNormally(request: IncomingMessage, response: ServerResponse): void {
+/** Answers a well-formed chat completion, Responses answer or stream, as the request asks, `delayMs` after reading it. */
+export function answerNormally(request: IncomingMessage, response: ServerResponse, delayMs = 0): void {
   let body = '';
   request.setEncoding('utf8');
   request.on('data', (chunk: string) => (body += chunk));
   request.on('end', () => {
+    if (delayMs === 0) answer();
+    else {
+      const timer = setTimeout(answer, delayMs);
+      response.once('close', () => clearTimeout(timer));
+    }
+  });
+  const answer = () => {
     const stream = (JSON.parse(body) as { stream?: boolean }).stream === true;
     const responses = request.url?.endsWith('/responses') === true;
     if (stream) {
@@ -118,7 +125,7 @@ export function answerNormally(request: IncomingMessage, response: ServerRespons
       response.writeHead(200, { 'content-type': 'application/json' });
       response.end(responses ? RESPONSES_JSON : CHAT_COMPLETION);
     }
-  });
+  };
 }
 
 export function chatRequest(stream = false): string {

@@ -1,0 +1,94 @@
+import type { IncomingMessage, ServerResponse } from 'node:http';
+import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
+import { authorized, dataPayloads } from '../support/test-gateway.js';
+import {
+  answerNormally,
+  chatChunk,
+  chatRequest,
+  responsesRequest,
+  startFakeUpstream,
+  startGatewayBefore,
+  type FakeUpstream,
+  type GatewayBeforeUpstream,
+} from './fake-upstream.js';
+
+// timeoutMs bounds the wait for an upstream's headers; streamIdleTimeoutMs only the silences of a
+// stream once its headers have arrived. A pool idle time-out far below both must not cut anything.
+const timeoutMs = 1500;
+const streamIdleTimeoutMs = 300;
+
+describe('upstream time-outs', () => {
+  let upstream: FakeUpstream;
+  let harness: GatewayBeforeUpstream;
+  let behaviour: (request: IncomingMessage, response: ServerResponse) => void = answerNormally;
+
+  beforeAll(async () => {
+    upstream = await startFakeUpstream((request, response) => behaviour(request, response));
+    harness = await startGatewayBefore(upstream, { timeoutMs, streamIdleTimeoutMs, idleSocketTimeoutMs: 100 });
+  });
+  afterAll(() => harness.close());
+
+  function answerAfter(ms: number): void {
+    behaviour = (request, response) => answerNormally(request, response, ms);
+  }
+
+  async function post(path: string, body: string): Promise<{ status: number; text: string }> {
+    const response = await fetch(`${harness.baseUrl}${path}`, { method: 'POST', body, headers: authorized() });
+    return { status: response.status, text: await response.text() };
+  }
+
+  it('a stream whose headers come later than streamIdleTimeoutMs but within timeoutMs succeeds', async () => {
+    answerAfter(800);
+    const chat = await post('/chat/completions', chatRequest(true));
+    expect(chat.status).toBe(200);
+    expect(dataPayloads(chat.text).at(-1)).toBe('[DONE]');
+    const responses = await post('/responses', responsesRequest(true));
+    expect(responses.status).toBe(200);
+    expect(responses.text).toContain('event: response.completed');
+  });
+
+  it('a non-streamed answer later than the pool idle time-out succeeds', async () => {
+    answerAfter(800);
+    const chat = await post('/chat/completions', chatRequest(false));
+    expect(chat.status).toBe(200);
+  });
+
+  it('a stream whose headers come later than timeoutMs is a 504', async () => {
+    answerAfter(timeoutMs + 1000);
+    const late = await post('/chat/completions', chatRequest(true));
+    expect(late.status).toBe(504);
+    expect((JSON.parse(late.text) as { error: { code: string } }).error.code).toBe('upstream_timeout');
+  });
+
+  it('a stream silent longer than streamIdleTimeoutMs after its first chunk ends with the error event', async () => {
+    behaviour = (_request, response) => {
+      response.writeHead(200, { 'content-type': 'text/event-stream' });
+      response.write(chatChunk('Hi'));
+      const timer = setTimeout(() => response.end('data: [DONE]\n\n'), streamIdleTimeoutMs + 1000);
+      response.once('close', () => clearTimeout(timer));
+    };
+    const silent = await post('/chat/completions', chatRequest(true));
+    expect(silent.status).toBe(200);
+    const payloads = dataPayloads(silent.text);
+    expect(payloads).not.toContain('[DONE]');
+    expect((JSON.parse(payloads.at(-1)!) as { error: { code: string } }).error.code).toBe('upstream_timeout');
+  });
+
+  it('a stream with short silences between its chunks is relayed whole', async () => {
+    behaviour = (_request, response) => {
+      response.writeHead(200, { 'content-type': 'text/event-stream' });
+      let sent = 0;
+      const timer = setInterval(() => {
+        if (sent++ < 4) response.write(chatChunk(String(sent)));
+        else {
+          clearInterval(timer);
+          response.end('data: [DONE]\n\n');
+        }
+      }, streamIdleTimeoutMs / 2);
+      response.once('close', () => clearInterval(timer));
+    };
+    const chat = await post('/chat/completions', chatRequest(true));
+    expect(dataPayloads(chat.text)).toHaveLength(5);
+    expect(dataPayloads(chat.text).at(-1)).toBe('[DONE]');
+  });
+});
