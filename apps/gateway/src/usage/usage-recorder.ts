@@ -58,7 +58,7 @@ export class UsageRecorder {
   ) {
     this.batchSize = options.batchSize ?? 200;
     this.maxPending = options.maxPending ?? 100_000;
-    this.spool = options.spoolDirectory ? new UsageSpool(options.spoolDirectory, options.spoolFsync ?? false) : undefined;
+    this.spool = options.spoolDirectory ? this.openSpool(options.spoolDirectory, options.spoolFsync ?? false) : undefined;
     this.quarantine = new UsageQuarantine(options.rejectedFile, logger);
     this.timer = setInterval(() => void this.flush(), options.flushIntervalMs ?? 1_000);
     this.timer.unref();
@@ -73,8 +73,15 @@ export class UsageRecorder {
   /** Queues the records that processes gone before their time left in the spool, and writes them. */
   async replaySpool(): Promise<number> {
     if (!this.spool) return 0;
+    let orphans: ReturnType<UsageSpool['claimOrphans']>;
+    try {
+      orphans = this.spool.claimOrphans();
+    } catch (error) {
+      this.logger.error({ err: error }, 'reading the usage spool failed; records left by a crash were not replayed');
+      return 0;
+    }
     let replayed = 0;
-    for (const { segment, records, unreadableLines } of this.spool.claimOrphans()) {
+    for (const { segment, records, unreadableLines } of orphans) {
       for (const record of records) this.pending.push({ record, segment });
       replayed += records.length;
       // A process killed while appending leaves its last line torn; that request had not been answered.
@@ -87,7 +94,8 @@ export class UsageRecorder {
 
   /** Writes everything recorded so far; concurrent calls queue behind each other. */
   flush(): Promise<void> {
-    this.writing = this.writing.then(() => this.writePending());
+    // A write that throws must not break the chain, or no later flush would ever run.
+    this.writing = this.writing.then(() => this.writePending()).catch((error: unknown) => this.logger.error({ err: error }, 'writing usage records failed'));
     return this.writing;
   }
 
@@ -95,6 +103,16 @@ export class UsageRecorder {
     clearInterval(this.timer);
     await this.flush();
     this.spool?.close();
+  }
+
+  /** A data directory that cannot be written must not stop the gateway: it runs without a spool, and says so. */
+  private openSpool(directory: string, fsync: boolean): UsageSpool | undefined {
+    try {
+      return new UsageSpool(directory, fsync);
+    } catch (error) {
+      this.logger.error({ err: error, spoolDirectory: directory }, 'the usage spool is off: records wait in memory only until written, and a crash loses them');
+      return undefined;
+    }
   }
 
   private spoolRecord(record: UsageRecord): SpoolSegment | undefined {
@@ -111,7 +129,11 @@ export class UsageRecorder {
   }
 
   private async writePending(): Promise<void> {
-    this.spool?.rotate();
+    try {
+      this.spool?.rotate();
+    } catch (error) {
+      this.logger.error({ err: error }, 'rotating the usage spool failed');
+    }
     if (this.pending.length === 0) return;
     const batch = this.pending;
     this.pending = [];

@@ -249,6 +249,19 @@ describe('the usage spool at start', () => {
     }
   });
 
+  it('runs without a spool, and says so, when the spool folder cannot be made', async () => {
+    const blocker = join(directory, 'a-file');
+    await writeFile(blocker, '');
+    const { logs, sink } = createMemoryLogSink();
+    const recorder = new UsageRecorder(store, pino(sink), { spoolDirectory: join(blocker, 'spool'), flushIntervalMs: 60_000 });
+    expect(await recorder.replaySpool()).toBe(0);
+    const record = usage();
+    recorder.record(record);
+    await recorder.close();
+    expect(await storedRequestIds(store)).toEqual([record.requestId]);
+    expect(logs.some((line) => line.includes('the usage spool is off'))).toBe(true);
+  });
+
   /** Creates the spool folder the way a gateway does (a recorder with a spool, closed at once). */
   async function recorderSpool(spoolDirectory: string): Promise<void> {
     await new UsageRecorder(store, pino({ level: 'silent' }), { spoolDirectory }).close();
