@@ -72,9 +72,10 @@ function readSegment(path: string): { records: UsageRecord[]; unreadableLines: n
  * write on a file descriptor opened once) before its answer's last byte leaves, so a process crash
  * cannot lose it: what was written belongs to the OS. With `fsync`, each append also waits for the
  * disk, so records survive power loss too. Segments are sealed at a flush (at most one a second)
- * and deleted once all their records are in the store; at start, the segments of processes that are gone are claimed
- * (renamed, so two processes never both take one) and replayed. Segment names carry the owner's
- * pid and life, so processes sharing the directory leave each other's live segments alone.
+ * and deleted once all their records are in the store; at start, the segments of processes that
+ * are gone are claimed (renamed, so two processes never both take one) and replayed. Segment names
+ * carry the owner's pid and life, so processes sharing the directory leave each other's live
+ * segments alone.
  */
 export class UsageSpool {
   private current: { readonly segment: SpoolSegment; readonly fd: number; readonly openedAt: number } | undefined;
