@@ -104,18 +104,27 @@ export const RESPONSES_STREAM =
   `event: response.completed\ndata: ${JSON.stringify({ type: 'response.completed', sequence_number: 1, response: RESPONSE })}\n\n`;
 
 /** Answers a well-formed chat completion, Responses answer or stream, as the request asks, `delayMs` after reading it. */
-export function answerNormally(request: IncomingMessage, response: ServerResponse, delayMs = 0): void {
+export function answerAfter(delayMs: number): (request: IncomingMessage, response: ServerResponse) => void {
+  return (request, response) => answer(request, response, delayMs);
+}
+
+/** Answers at once, as `answerAfter`. */
+export function answerNormally(request: IncomingMessage, response: ServerResponse): void {
+  answer(request, response, 0);
+}
+
+function answer(request: IncomingMessage, response: ServerResponse, delayMs: number): void {
   let body = '';
   request.setEncoding('utf8');
   request.on('data', (chunk: string) => (body += chunk));
   request.on('end', () => {
-    if (delayMs === 0) answer();
+    if (delayMs === 0) reply();
     else {
-      const timer = setTimeout(answer, delayMs);
+      const timer = setTimeout(reply, delayMs);
       response.once('close', () => clearTimeout(timer));
     }
   });
-  const answer = () => {
+  const reply = () => {
     const stream = (JSON.parse(body) as { stream?: boolean }).stream === true;
     const responses = request.url?.endsWith('/responses') === true;
     if (stream) {

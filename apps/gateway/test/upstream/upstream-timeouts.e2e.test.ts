@@ -2,6 +2,7 @@ import type { IncomingMessage, ServerResponse } from 'node:http';
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
 import { authorized, dataPayloads } from '../support/test-gateway.js';
 import {
+  answerAfter,
   answerNormally,
   chatChunk,
   chatRequest,
@@ -28,9 +29,6 @@ describe('upstream time-outs', () => {
   });
   afterAll(() => harness.close());
 
-  function answerAfter(ms: number): void {
-    behaviour = (request, response) => answerNormally(request, response, ms);
-  }
 
   async function post(path: string, body: string): Promise<{ status: number; text: string }> {
     const response = await fetch(`${harness.baseUrl}${path}`, { method: 'POST', body, headers: authorized() });
@@ -38,7 +36,7 @@ describe('upstream time-outs', () => {
   }
 
   it('a stream whose headers come later than streamIdleTimeoutMs but within timeoutMs succeeds', async () => {
-    answerAfter(800);
+    behaviour = answerAfter(800);
     const chat = await post('/chat/completions', chatRequest(true));
     expect(chat.status).toBe(200);
     expect(dataPayloads(chat.text).at(-1)).toBe('[DONE]');
@@ -48,13 +46,13 @@ describe('upstream time-outs', () => {
   });
 
   it('a non-streamed answer later than the pool idle time-out succeeds', async () => {
-    answerAfter(800);
+    behaviour = answerAfter(800);
     const chat = await post('/chat/completions', chatRequest(false));
     expect(chat.status).toBe(200);
   });
 
   it('a stream whose headers come later than timeoutMs is a 504', async () => {
-    answerAfter(timeoutMs + 1000);
+    behaviour = answerAfter(timeoutMs + 1000);
     const late = await post('/chat/completions', chatRequest(true));
     expect(late.status).toBe(504);
     expect((JSON.parse(late.text) as { error: { code: string } }).error.code).toBe('upstream_timeout');
