@@ -3,7 +3,8 @@ import type { CallContextV1, GatewayError, UpstreamFailureV1, UpstreamRequestV1 
 import type { GatewayState } from '../middleware/gateway-state.js';
 import type { ModelRoute } from '../routing/model-router.js';
 import { relayUpstreamHeaders } from './relay-upstream-headers.js';
-import { readUpstreamText, type UpstreamReply, type UpstreamTransport } from '../transport/upstream-transport.js';
+import { readUpstreamText } from '../transport/read-upstream-text.js';
+import type { UpstreamReply, UpstreamTransport } from '../transport/upstream-transport.js';
 
 export function createCallContext(ctx: Context & { state: GatewayState }, route: ModelRoute, logger: { warn(object: object, message: string): void }): CallContextV1 {
   return {

@@ -1,5 +1,6 @@
 import { upstreamProtocolError } from '@modelgate/core';
-import { readUpstreamText, type UpstreamReply } from '../transport/upstream-transport.js';
+import { readUpstreamText } from '../transport/read-upstream-text.js';
+import type { UpstreamReply } from '../transport/upstream-transport.js';
 
 /**
  * A whole non-streamed upstream answer: its text as received, and that text parsed (502 when it is

@@ -8,7 +8,6 @@ import { StaleSocketWatch } from './stale-socket-watch.js';
 import { toUpstreamTransportError, upstreamRedirect, upstreamTimeoutFailure } from './upstream-transport-errors.js';
 
 export { isUpstreamTransportFailure, toUpstreamTransportError } from './upstream-transport-errors.js';
-export { readUpstreamText } from './read-upstream-text.js';
 
 /** The size limits of the configuration, carried with each answer to whoever reads it. */
 export interface UpstreamAnswerLimits {
