@@ -38,7 +38,14 @@ export { formatSseData, formatSseEvent, formatSseComment, SSE_DONE } from './sse
 // Errors
 export { GatewayError, defaultErrorType, type GatewayErrorInit } from './errors/gateway-error.js';
 export { invalidRequest, unsupportedParameter, modelNotFound, upstreamProtocolError } from './errors/gateway-errors.js';
-export { openAiCompatibleError, pickRelayedErrorHeaders } from './errors/openai-compatible-error.js';
+export {
+  GATEWAY_ERROR_KINDS,
+  defaultErrorKind,
+  isGatewayErrorKind,
+  gatewayErrorKindOf,
+  type GatewayErrorKind,
+} from './errors/gateway-error-kind.js';
+export { openAiCompatibleError, openAiErrorKind, pickRelayedErrorHeaders } from './errors/openai-compatible-error.js';
 
 // Routing
 export { matchesModelPattern, type ModelPattern } from './routing/match-model-pattern.js';

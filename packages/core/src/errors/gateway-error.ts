@@ -1,4 +1,5 @@
 import type { ErrorBody, ErrorEnvelope } from '../protocol/v1/error-envelope.js';
+import { defaultErrorKind, type GatewayErrorKind } from './gateway-error-kind.js';
 
 const GATEWAY_ERROR_MARKER = Symbol.for('modelgate.error');
 
@@ -8,6 +9,8 @@ export interface GatewayErrorInit {
   type?: string;
   param?: string | null;
   code?: string | null;
+  /** What went wrong, for retries, fallbacks and the request log; derived from `status` when absent. Never sent to the client. */
+  kind?: GatewayErrorKind;
   /** Response headers that belong with this error (`retry-after`, rate-limit headers). */
   headers?: Readonly<Record<string, string>>;
   cause?: unknown;
@@ -39,6 +42,8 @@ export class GatewayError extends Error {
   readonly type: string;
   readonly param: string | null;
   readonly code: string | null;
+  /** Internal: not part of the envelope (`toBody`/`toEnvelope`), so clients see exactly what they did before. */
+  readonly kind: GatewayErrorKind;
   readonly headers: Readonly<Record<string, string>>;
 
   constructor(init: GatewayErrorInit) {
@@ -48,6 +53,7 @@ export class GatewayError extends Error {
     this.type = init.type ?? defaultErrorType(init.status);
     this.param = init.param ?? null;
     this.code = init.code ?? null;
+    this.kind = init.kind ?? defaultErrorKind(init.status);
     this.headers = init.headers ?? {};
     Object.defineProperty(this, GATEWAY_ERROR_MARKER, { value: true });
   }

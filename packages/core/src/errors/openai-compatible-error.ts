@@ -1,5 +1,6 @@
 import type { UpstreamFailureV1 } from '../plugin/v1/upstream-v1.js';
 import { GatewayError } from './gateway-error.js';
+import { defaultErrorKind, type GatewayErrorKind } from './gateway-error-kind.js';
 
 /** Upstream headers a client needs to back off correctly; relayed with the error. */
 const RELAYED_ERROR_HEADERS = [
@@ -28,6 +29,39 @@ function asStringOrNull(value: unknown): string | null {
   return null;
 }
 
+/** The `code`s (some servers put them in `type`) that name a kind, per PROTOCOLS A.6. */
+const KIND_BY_CODE: Readonly<Record<string, GatewayErrorKind>> = {
+  insufficient_quota: 'insufficient_quota',
+  context_length_exceeded: 'context_length',
+  content_filter: 'content_filter',
+  content_policy_violation: 'content_filter',
+  invalid_api_key: 'authentication',
+  model_not_found: 'not_found',
+  rate_limit_exceeded: 'rate_limited',
+  overloaded: 'overloaded',
+};
+
+/**
+ * Compatible servers that send no code (vLLM, llama.cpp, older proxies) still say OpenAI's words
+ * for a prompt over the context window; used only when neither code nor type names a kind.
+ */
+const CONTEXT_LENGTH_MESSAGE = /maximum context length|context length exceeded|context window/i;
+
+/**
+ * The kind of an OpenAI-style error: from its `code` (or `type`) when it names one, else from the
+ * status (429 rate limited, 503 overloaded, other 5xx server, PROTOCOLS A.6). The message is read
+ * only for a 400/413 that carries no telling code.
+ */
+export function openAiErrorKind(status: number, error: { type?: unknown; code?: unknown; message?: unknown } = {}): GatewayErrorKind {
+  for (const name of [error.code, error.type]) {
+    if (typeof name === 'string' && Object.hasOwn(KIND_BY_CODE, name)) return KIND_BY_CODE[name]!;
+  }
+  if ((status === 400 || status === 413) && typeof error.message === 'string' && CONTEXT_LENGTH_MESSAGE.test(error.message)) {
+    return 'context_length';
+  }
+  return defaultErrorKind(status);
+}
+
 /**
  * An error from an OpenAI-compatible upstream (OpenAI, DeepSeek, any server that copies the envelope)
  * becomes the same envelope with the upstream's status; a body that is not an envelope keeps its text.
@@ -48,6 +82,7 @@ export function openAiCompatibleError(failure: UpstreamFailureV1, vendorName: st
       type: typeof error.type === 'string' ? error.type : undefined,
       param: asStringOrNull(error.param),
       code: asStringOrNull(error.code),
+      kind: openAiErrorKind(failure.status, error),
       headers,
     });
   }
@@ -56,6 +91,7 @@ export function openAiCompatibleError(failure: UpstreamFailureV1, vendorName: st
     status: failure.status,
     message: `${vendorName} answered with status ${failure.status}${text ? `: ${text}` : ''}`,
     code: 'upstream_error',
+    kind: defaultErrorKind(failure.status),
     headers,
   });
 }
