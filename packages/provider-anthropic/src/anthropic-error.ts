@@ -1,10 +1,11 @@
-import { GatewayError, pickRelayedErrorHeaders, type UpstreamFailureV1 } from '@modelgate/core';
+import { defaultErrorKind, GatewayError, pickRelayedErrorHeaders, type GatewayErrorKind, type UpstreamFailureV1 } from '@modelgate/core';
 
-/** What the client sees for one Anthropic error type (PROTOCOLS D.6 → A.6). */
+/** What the client sees for one Anthropic error type (PROTOCOLS D.6 → A.6), and its internal kind. */
 interface MappedError {
   readonly status: number;
   readonly type: string;
   readonly code: string | null;
+  readonly kind: GatewayErrorKind;
 }
 
 /**
@@ -12,16 +13,16 @@ interface MappedError {
  * clients know for an overloaded server (they retry it, as they would 529).
  */
 export const ANTHROPIC_ERROR_MAP: Readonly<Record<string, MappedError>> = {
-  invalid_request_error: { status: 400, type: 'invalid_request_error', code: null },
-  authentication_error: { status: 401, type: 'authentication_error', code: 'invalid_api_key' },
-  billing_error: { status: 402, type: 'insufficient_quota', code: 'insufficient_quota' },
-  permission_error: { status: 403, type: 'permission_error', code: null },
-  not_found_error: { status: 404, type: 'invalid_request_error', code: 'not_found' },
-  request_too_large: { status: 413, type: 'invalid_request_error', code: 'request_too_large' },
-  rate_limit_error: { status: 429, type: 'rate_limit_error', code: 'rate_limit_exceeded' },
-  api_error: { status: 500, type: 'server_error', code: null },
-  timeout_error: { status: 504, type: 'server_error', code: 'upstream_timeout' },
-  overloaded_error: { status: 503, type: 'server_error', code: 'overloaded' },
+  invalid_request_error: { status: 400, type: 'invalid_request_error', code: null, kind: 'invalid_request' },
+  authentication_error: { status: 401, type: 'authentication_error', code: 'invalid_api_key', kind: 'authentication' },
+  billing_error: { status: 402, type: 'insufficient_quota', code: 'insufficient_quota', kind: 'insufficient_quota' },
+  permission_error: { status: 403, type: 'permission_error', code: null, kind: 'permission' },
+  not_found_error: { status: 404, type: 'invalid_request_error', code: 'not_found', kind: 'not_found' },
+  request_too_large: { status: 413, type: 'invalid_request_error', code: 'request_too_large', kind: 'invalid_request' },
+  rate_limit_error: { status: 429, type: 'rate_limit_error', code: 'rate_limit_exceeded', kind: 'rate_limited' },
+  api_error: { status: 500, type: 'server_error', code: null, kind: 'server' },
+  timeout_error: { status: 504, type: 'server_error', code: 'upstream_timeout', kind: 'timeout' },
+  overloaded_error: { status: 503, type: 'server_error', code: 'overloaded', kind: 'overloaded' },
 };
 
 /** Headers Anthropic uses for back-off, relayed under their own names next to the generic ones. */
@@ -35,21 +36,26 @@ function relayedHeaders(headers: UpstreamFailureV1['headers']): Record<string, s
   return picked;
 }
 
-/** Anthropic says "prompt is too long"; agent clients look for OpenAI's code to compact their history. */
-function refineCode(type: string, message: string, code: string | null): string | null {
-  if (type === 'invalid_request_error' && /prompt is too long/i.test(message)) return 'context_length_exceeded';
-  return code;
+/**
+ * Anthropic has no error type of its own for a prompt over the context window: it sends
+ * `invalid_request_error` saying "prompt is too long", so the message is the only signal there is.
+ * Agent clients look for OpenAI's code to compact their history.
+ */
+function isPromptTooLong(type: string, message: string): boolean {
+  return type === 'invalid_request_error' && /prompt is too long/i.test(message);
 }
 
 /** An Anthropic error type and message (from a body or a mid-stream `error` event) as a gateway error. */
 export function anthropicErrorFromType(errorType: string, message: string, fallbackStatus: number, headers: Record<string, string> = {}): GatewayError {
-  const mapped = ANTHROPIC_ERROR_MAP[errorType];
+  const mapped = Object.hasOwn(ANTHROPIC_ERROR_MAP, errorType) ? ANTHROPIC_ERROR_MAP[errorType] : undefined;
   const status = mapped?.status ?? (fallbackStatus === 529 ? 503 : fallbackStatus);
+  const promptTooLong = isPromptTooLong(errorType, message);
   return new GatewayError({
     status,
     message,
     type: mapped?.type,
-    code: refineCode(errorType, message, mapped?.code ?? null),
+    code: promptTooLong ? 'context_length_exceeded' : (mapped?.code ?? null),
+    kind: promptTooLong ? 'context_length' : (mapped?.kind ?? defaultErrorKind(fallbackStatus)),
     headers,
   });
 }
@@ -72,6 +78,7 @@ export function anthropicError(failure: UpstreamFailureV1): GatewayError {
     status: failure.status === 529 ? 503 : failure.status,
     message: `Anthropic answered with status ${failure.status}${text ? `: ${text}` : ''}`,
     code: 'upstream_error',
+    kind: defaultErrorKind(failure.status),
     headers,
   });
 }

@@ -32,6 +32,20 @@ describe('OpenAiChatStreamTranslator', () => {
     expect((caught as GatewayError).toBody()).toEqual({ message: 'overloaded', type: 'server_error', param: null, code: 'overloaded' });
   });
 
+  it('keeps the kind the upstream named in a mid-stream error', () => {
+    const kindOf = (data: string): unknown => {
+      try {
+        new OpenAiChatStreamTranslator('OpenAI').onEvent({ data });
+      } catch (error) {
+        return (error as GatewayError).kind;
+      }
+      return undefined;
+    };
+    expect(kindOf('{"error":{"message":"overloaded","type":"server_error","code":"overloaded"}}')).toBe('overloaded');
+    expect(kindOf('{"error":{"message":"quota","type":"insufficient_quota","code":"insufficient_quota"}}')).toBe('insufficient_quota');
+    expect(kindOf('{"error":{"message":"oops","type":"server_error"}}')).toBe('server');
+  });
+
   it('rejects malformed JSON', () => {
     const translator = new OpenAiChatStreamTranslator('OpenAI');
     expect(() => translator.onEvent({ data: '{not json' })).toThrow(/not valid JSON/);

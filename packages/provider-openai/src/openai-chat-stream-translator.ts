@@ -1,5 +1,6 @@
 import {
   GatewayError,
+  openAiErrorKind,
   upstreamProtocolError,
   type ChatCompletionChunk,
   type SseEvent,
@@ -39,6 +40,7 @@ export class OpenAiChatStreamTranslator implements StreamTranslatorV1 {
         message: typeof upstreamError?.message === 'string' ? upstreamError.message : `${this.vendorName} reported an error mid-stream.`,
         type: typeof upstreamError?.type === 'string' ? upstreamError.type : 'server_error',
         code: typeof upstreamError?.code === 'string' ? upstreamError.code : null,
+        kind: openAiErrorKind(502, upstreamError ?? {}),
       });
     }
     return [{ chunk: parsed as ChatCompletionChunk, serialized: event.data }];
