@@ -6,10 +6,13 @@ export type * from './protocol/v1/usage.js';
 export type * from './protocol/v1/model.js';
 export type * from './protocol/v1/error-envelope.js';
 export type * from './protocol/v1/responses.js';
+export type * from './protocol/v1/hub-extensions.js';
+export { REASONING_DETAIL_TYPES } from './protocol/v1/hub-extensions.js';
 export { FINISH_REASONS, type FinishReason } from './protocol/v1/finish-reason.js';
 export type { JsonSchema } from './protocol/v1/schemas/json-schema.js';
 export { chatCompletionRequestSchema } from './protocol/v1/schemas/chat-completion-request-schema.js';
 export { responsesRequestSchema } from './protocol/v1/schemas/responses-request-schema.js';
+export { reasoningDetailSchema, extraContentSchema } from './protocol/v1/schemas/hub-extension-schemas.js';
 export {
   chatCompletionResponseSchema,
   chatCompletionChunkSchema,

@@ -1,5 +1,6 @@
 import type { ChoiceLogprobs } from './chat-completion-response.js';
 import type { FinishReason } from './finish-reason.js';
+import type { ExtraContent, ReasoningDetail } from './hub-extensions.js';
 import type { CompletionUsage } from './usage.js';
 
 export interface ToolCallDelta {
@@ -8,6 +9,8 @@ export interface ToolCallDelta {
   id?: string;
   type?: 'function';
   function?: { name?: string; arguments?: string };
+  /** Hub extension: vendor data for the call, on the delta that introduces it (PROTOCOLS F.3, F.11). */
+  extra_content?: ExtraContent;
 }
 
 export interface ChatCompletionDelta {
@@ -16,6 +19,8 @@ export interface ChatCompletionDelta {
   refusal?: string | null;
   tool_calls?: ToolCallDelta[];
   reasoning_content?: string;
+  /** Hub extension: the message's reasoning details as they arrive; pieces with the same `index` belong to one detail. */
+  reasoning_details?: ReasoningDetail[];
   [extension: string]: unknown;
 }
 

@@ -1,6 +1,8 @@
 // The body of `POST /v1/chat/completions`, as OpenAI defines it (field names verbatim).
 // Providers other than OpenAI translate from these types; OpenAI receives the client's body as sent.
 
+import type { ExtraContent, ReasoningDetail } from './hub-extensions.js';
+
 export interface TextContentPart {
   type: 'text';
   text: string;
@@ -32,6 +34,8 @@ export interface FunctionToolCall {
   id: string;
   type: 'function';
   function: { name: string; arguments: string };
+  /** Hub extension: vendor data for this call, e.g. `{ google: { thought_signature } }` (PROTOCOLS F.3). */
+  extra_content?: ExtraContent;
 }
 
 export interface SystemMessage {
@@ -60,6 +64,8 @@ export interface AssistantMessage {
   tool_calls?: FunctionToolCall[];
   /** Reasoning text some gateways and DeepSeek return; sent back by some clients. */
   reasoning_content?: string | null;
+  /** Hub extension: the signed or encrypted reasoning of this turn, as the gateway answered it (PROTOCOLS F.3, F.12). */
+  reasoning_details?: ReasoningDetail[];
 }
 
 export interface ToolMessage {

@@ -1,5 +1,6 @@
 import type { FunctionToolCall } from './chat-completion-request.js';
 import type { FinishReason } from './finish-reason.js';
+import type { ReasoningDetail } from './hub-extensions.js';
 import type { CompletionUsage } from './usage.js';
 
 export interface TokenLogprob {
@@ -23,6 +24,8 @@ export interface ChatCompletionMessage {
   annotations?: unknown[];
   /** Reasoning text from vendors that expose it (Anthropic thinking, DeepSeek, Gemini thoughts). */
   reasoning_content?: string;
+  /** Hub extension: signed or encrypted reasoning the client must send back next turn (PROTOCOLS F.3, F.12). */
+  reasoning_details?: ReasoningDetail[];
   [extension: string]: unknown;
 }
 

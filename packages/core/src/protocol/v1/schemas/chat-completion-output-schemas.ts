@@ -1,5 +1,6 @@
 import { FINISH_REASONS } from '../finish-reason.js';
 import { functionToolCallSchema as toolCall } from './function-tool-call-schema.js';
+import { extraContentSchema, reasoningDetailsSchema } from './hub-extension-schemas.js';
 import type { JsonSchema } from './json-schema.js';
 
 const usage: JsonSchema = {
@@ -43,6 +44,7 @@ export const chatCompletionResponseSchema: JsonSchema = {
               content: { type: ['string', 'null'] },
               refusal: { type: ['string', 'null'] },
               tool_calls: { type: 'array', minItems: 1, items: toolCall },
+              reasoning_details: reasoningDetailsSchema,
             },
           },
         },
@@ -88,9 +90,11 @@ export const chatCompletionChunkSchema: JsonSchema = {
                       type: 'object',
                       properties: { name: { type: 'string' }, arguments: { type: 'string' } },
                     },
+                    extra_content: extraContentSchema,
                   },
                 },
               },
+              reasoning_details: reasoningDetailsSchema,
             },
           },
         },

@@ -1,4 +1,5 @@
 import { functionToolCallSchema as toolCall } from './function-tool-call-schema.js';
+import { reasoningDetailsSchema } from './hub-extension-schemas.js';
 import type { JsonSchema } from './json-schema.js';
 
 const nullable = (schema: JsonSchema): JsonSchema => ({ anyOf: [schema, { type: 'null' }] });
@@ -86,6 +87,7 @@ const message: JsonSchema = {
           },
           refusal: nullable({ type: 'string' }),
           tool_calls: { type: 'array', items: toolCall },
+          reasoning_details: reasoningDetailsSchema,
         },
       },
     },

@@ -1,3 +1,4 @@
+import { extraContentSchema } from './hub-extension-schemas.js';
 import type { JsonSchema } from './json-schema.js';
 
 /** One entry of `tool_calls`, the same in requests (assistant history) and in answers. */
@@ -12,5 +13,6 @@ export const functionToolCallSchema: JsonSchema = {
       required: ['name', 'arguments'],
       properties: { name: { type: 'string', minLength: 1 }, arguments: { type: 'string' } },
     },
+    extra_content: extraContentSchema,
   },
 };
