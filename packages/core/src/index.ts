@@ -24,6 +24,7 @@ export type * from './plugin/v1/provider-plugin-v1.js';
 export { PROVIDER_SPECIFICATION_VERSION_V1 } from './plugin/v1/provider-plugin-v1.js';
 export type * from './plugin/v1/chat-translator-v1.js';
 export type * from './plugin/v1/responses-translator-v1.js';
+export type * from './plugin/v1/pass-through-translator-v1.js';
 export type * from './plugin/v1/call-context-v1.js';
 export type * from './plugin/v1/upstream-v1.js';
 export { defineProvider } from './plugin/define-provider.js';
@@ -32,6 +33,12 @@ export {
   unwrapProviderPlugin,
   SUPPORTED_SPECIFICATION_VERSIONS,
 } from './plugin/check-provider-plugin.js';
+export { settingsFromEnvironment } from './plugin/settings-from-environment.js';
+export {
+  resolvePassThroughTranslator,
+  passThroughFromResponses,
+  unsupportedPassThroughOperation,
+} from './plugin/resolve-pass-through-translator.js';
 
 // Server-Sent Events
 export type { SseEvent } from './sse/sse-event.js';

@@ -1,4 +1,4 @@
-import { PROVIDER_SPECIFICATION_VERSION_V1, type ProviderPluginV1 } from './v1/provider-plugin-v1.js';
+import { PROVIDER_SPECIFICATION_VERSION_V1, type EnvironmentVariableV1, type ProviderPluginV1 } from './v1/provider-plugin-v1.js';
 
 export const SUPPORTED_SPECIFICATION_VERSIONS: readonly string[] = [PROVIDER_SPECIFICATION_VERSION_V1];
 
@@ -32,5 +32,34 @@ export function findProviderPluginProblems(value: unknown): string[] {
     problems.push('`modelPatterns` must be an array of strings');
   }
   if (typeof plugin.create !== 'function') problems.push('`create` must be a function');
+  if (plugin.environment !== undefined) problems.push(...findEnvironmentProblems(plugin.environment, plugin.settingsSchema));
+  return problems;
+}
+
+const ENVIRONMENT_VARIABLE_NAME = /^[A-Za-z_][A-Za-z0-9_]*$/;
+
+/** The optional `environment` list: well-formed entries, each naming a setting the schema knows. */
+function findEnvironmentProblems(environment: unknown, settingsSchema: unknown): string[] {
+  if (!Array.isArray(environment)) return ['`environment` must be an array'];
+  const known = (settingsSchema as { properties?: unknown } | null)?.properties;
+  const problems: string[] = [];
+  environment.forEach((entry: unknown, index) => {
+    const field = (name: string): string => `\`environment[${index}]${name}\``;
+    if (typeof entry !== 'object' || entry === null) {
+      problems.push(`${field('')} must be an object`);
+      return;
+    }
+    const variable = entry as Partial<Record<keyof EnvironmentVariableV1, unknown>>;
+    if (typeof variable.name !== 'string' || !ENVIRONMENT_VARIABLE_NAME.test(variable.name)) {
+      problems.push(`${field('.name')} must be an environment variable name`);
+    }
+    if (typeof variable.setting !== 'string' || variable.setting.length === 0) {
+      problems.push(`${field('.setting')} must be a non-empty string`);
+    } else if (typeof known === 'object' && known !== null && !Object.hasOwn(known, variable.setting)) {
+      problems.push(`${field('.setting')} '${variable.setting}' is not a property of \`settingsSchema\``);
+    }
+    if (variable.description !== undefined && typeof variable.description !== 'string') problems.push(`${field('.description')} must be a string`);
+    if (variable.secret !== undefined && typeof variable.secret !== 'boolean') problems.push(`${field('.secret')} must be a boolean`);
+  });
   return problems;
 }

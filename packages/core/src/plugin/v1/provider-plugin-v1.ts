@@ -1,6 +1,7 @@
 import type { JsonSchema } from '../../protocol/v1/schemas/json-schema.js';
 import type { ModelPattern } from '../../routing/match-model-pattern.js';
 import type { ChatTranslatorV1 } from './chat-translator-v1.js';
+import type { PassThroughTranslatorsV1 } from './pass-through-translator-v1.js';
 import type { ResponsesTranslatorV1 } from './responses-translator-v1.js';
 
 export const PROVIDER_SPECIFICATION_VERSION_V1 = 'v1';
@@ -43,9 +44,38 @@ export interface ModelCardV1 {
 /** A configured provider instance: translators for the endpoints it serves. */
 export interface ProviderV1 {
   readonly chat: ChatTranslatorV1;
-  /** Present only for vendors that speak the Responses API natively (the OpenAI family). */
+  /**
+   * Present only for vendors that speak the Responses API natively (the OpenAI family). The first
+   * pass-through translator; `passThrough['openai-responses']`, when given, takes its place.
+   */
   readonly responses?: ResponsesTranslatorV1;
+  /**
+   * Translators for fronts whose dialect the vendor speaks itself (OpenAI: `openai-responses`;
+   * Anthropic: `anthropic-messages`). Same-dialect traffic takes them: relayed byte for byte.
+   */
+  readonly passThrough?: PassThroughTranslatorsV1;
   readonly models?: readonly ModelCardV1[];
+  /**
+   * Lower-case names of the vendor's response headers a client may use as they are (OpenAI:
+   * `openai-model`, `openai-processing-ms`, `openai-version`), copied from a successful answer. The
+   * host decides what it never relays (cookies, hop-by-hop headers, rate limits of its own key).
+   */
+  readonly relayedResponseHeaders?: readonly string[];
+}
+
+/**
+ * An environment variable that fills one setting, so that the host holds no vendor's variable
+ * names: with no config file, a plugin whose `secret` variables are all set is served from the
+ * environment alone (the vendor profile).
+ */
+export interface EnvironmentVariableV1 {
+  /** e.g. `OPENAI_API_KEY`. */
+  readonly name: string;
+  /** The top-level key of `settings` it fills, e.g. `apiKey`. */
+  readonly setting: string;
+  readonly description?: string;
+  /** A credential: never logged or printed, and what enables the plugin in the vendor profile. */
+  readonly secret?: boolean;
 }
 
 /**
@@ -62,6 +92,8 @@ export interface ProviderPluginV1<TSettings = Record<string, unknown>> {
   readonly settingsSchema: JsonSchema;
   /** Model ids or globs this provider serves when the config does not list a model explicitly. */
   readonly modelPatterns: readonly ModelPattern[];
+  /** Environment variables the host may fill settings from when no config names this plugin (the vendor profile). */
+  readonly environment?: readonly EnvironmentVariableV1[];
   create(settings: TSettings, context: ProviderContextV1): ProviderV1;
 }
 

@@ -1,0 +1,31 @@
+import { describe, expect, it } from '@jest/globals';
+import { settingsFromEnvironment } from './settings-from-environment.js';
+import type { EnvironmentVariableV1 } from './v1/provider-plugin-v1.js';
+
+const KEYED: readonly EnvironmentVariableV1[] = [
+  { name: 'ACME_API_KEY', setting: 'apiKey', secret: true },
+  { name: 'ACME_BASE_URL', setting: 'baseUrl' },
+];
+const KEYLESS: readonly EnvironmentVariableV1[] = [{ name: 'LOCAL_BASE_URL', setting: 'baseUrl' }];
+
+describe('settingsFromEnvironment', () => {
+  it('fills settings from every set variable once the secrets are all set', () => {
+    expect(settingsFromEnvironment(KEYED, { ACME_API_KEY: 'k' })).toEqual({ apiKey: 'k' });
+    expect(settingsFromEnvironment(KEYED, { ACME_API_KEY: 'k', ACME_BASE_URL: 'http://127.0.0.1:9/v1', OTHER: 'x' })).toEqual({
+      apiKey: 'k',
+      baseUrl: 'http://127.0.0.1:9/v1',
+    });
+  });
+
+  it('does not enable a plugin whose secret is missing or empty', () => {
+    expect(settingsFromEnvironment(KEYED, { ACME_BASE_URL: 'http://127.0.0.1:9/v1' })).toBeUndefined();
+    expect(settingsFromEnvironment(KEYED, { ACME_API_KEY: '' })).toBeUndefined();
+  });
+
+  it('enables a keyless plugin when any of its variables is set, and never one that declares none', () => {
+    expect(settingsFromEnvironment(KEYLESS, {})).toBeUndefined();
+    expect(settingsFromEnvironment(KEYLESS, { LOCAL_BASE_URL: 'http://127.0.0.1:9/v1' })).toEqual({ baseUrl: 'http://127.0.0.1:9/v1' });
+    expect(settingsFromEnvironment(undefined, { ACME_API_KEY: 'k' })).toBeUndefined();
+    expect(settingsFromEnvironment([], { ACME_API_KEY: 'k' })).toBeUndefined();
+  });
+});
