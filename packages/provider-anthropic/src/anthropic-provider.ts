@@ -1,7 +1,7 @@
 import { defineProvider, type ChatTranslatorV1 } from '@modelgate/core';
 import { anthropicError } from './anthropic-error.js';
 import { ANTHROPIC_MODEL_CARDS, ANTHROPIC_MODEL_PATTERNS } from './anthropic-models.js';
-import { anthropicSettingsSchema, type AnthropicSettings } from './anthropic-settings.js';
+import { ANTHROPIC_ENVIRONMENT, anthropicSettingsSchema, type AnthropicSettings } from './anthropic-settings.js';
 import { AnthropicStreamTranslator } from './anthropic-stream-translator.js';
 import { createAnthropicUpstreamEndpoint } from './anthropic-upstream-endpoint.js';
 import { convertFromAnthropicResponse } from './convert-from-anthropic-response.js';
@@ -37,6 +37,7 @@ export const anthropicProvider = defineProvider<AnthropicSettings>({
   family: 'anthropic',
   settingsSchema: anthropicSettingsSchema,
   modelPatterns: ANTHROPIC_MODEL_PATTERNS,
+  environment: ANTHROPIC_ENVIRONMENT,
   create(settings) {
     return { chat: createAnthropicChatTranslator(settings), models: ANTHROPIC_MODEL_CARDS };
   },

@@ -1,4 +1,4 @@
-import type { JsonSchema, ReasoningEffort, UnsupportedParameterHandling } from '@modelgate/core';
+import type { EnvironmentVariableV1, JsonSchema, ReasoningEffort, UnsupportedParameterHandling } from '@modelgate/core';
 
 /** Thinking budgets (tokens) per `reasoning_effort`; `none` always sends `thinking: {type: "disabled"}`. */
 export type AnthropicThinkingBudgets = Record<Exclude<ReasoningEffort, 'none'>, number>;
@@ -48,3 +48,9 @@ export const anthropicSettingsSchema: JsonSchema = {
     },
   },
 };
+
+/** The variables Anthropic's own SDKs read, so a bare `ANTHROPIC_API_KEY` serves Claude models. */
+export const ANTHROPIC_ENVIRONMENT: readonly EnvironmentVariableV1[] = [
+  { name: 'ANTHROPIC_API_KEY', setting: 'apiKey', secret: true, description: 'Anthropic API key, sent as x-api-key.' },
+  { name: 'ANTHROPIC_BASE_URL', setting: 'baseUrl', description: 'Base URL including /v1 (default https://api.anthropic.com/v1).' },
+];

@@ -1,5 +1,5 @@
 import { describe, expect, it } from '@jest/globals';
-import { findProviderPluginProblems, type CallContextV1 } from '@modelgate/core';
+import { findProviderPluginProblems, resolvePassThroughTranslator, settingsFromEnvironment, type CallContextV1 } from '@modelgate/core';
 import plugin from './index.js';
 
 const call: CallContextV1 = { requestId: 'req_1', publicModel: 'house', upstreamModel: 'gpt-4.1', warn: () => undefined };
@@ -31,6 +31,26 @@ describe('@modelgate/provider-openai', () => {
     expect(provider.chat.toUpstreamRequest({ model: 'x', messages: [{ role: 'user', content: 'hi' }] }, call).headers).toEqual({
       'content-type': 'application/json',
     });
+  });
+
+  it('declares the environment it is served from and the answer headers a client may use', () => {
+    expect(settingsFromEnvironment(plugin.environment, { OPENAI_API_KEY: 'sk-x', OPENAI_BASE_URL: 'http://127.0.0.1:9/v1' })).toEqual({
+      apiKey: 'sk-x',
+      baseUrl: 'http://127.0.0.1:9/v1',
+    });
+    expect(settingsFromEnvironment(plugin.environment, { OPENAI_BASE_URL: 'http://127.0.0.1:9/v1' })).toBeUndefined();
+    expect(plugin.environment?.find((variable) => variable.name === 'OPENAI_API_KEY')?.secret).toBe(true);
+    const provider = plugin.create({}, { instanceId: 'openai', logger, env: {} });
+    expect(provider.relayedResponseHeaders).toEqual(['openai-model', 'openai-processing-ms', 'openai-version']);
+  });
+
+  it('serves the Responses dialect as a pass-through, create and compact', () => {
+    const provider = plugin.create({ baseUrl: 'http://127.0.0.1:9/v1' }, { instanceId: 'openai', logger, env: {} });
+    const translator = resolvePassThroughTranslator(provider, 'openai-responses')!;
+    const body = { model: 'house', input: 'hi', stream: true };
+    expect(translator.toUpstreamRequest(body, call, 'create')).toMatchObject({ url: 'http://127.0.0.1:9/v1/responses', body: { ...body, model: 'gpt-4.1' }, stream: true });
+    expect(translator.toUpstreamRequest(body, call, 'compact')).toMatchObject({ url: 'http://127.0.0.1:9/v1/responses/compact', stream: false });
+    expect(resolvePassThroughTranslator(provider, 'anthropic-messages')).toBeUndefined();
   });
 
   it('refuses an answer that is not a chat completion', () => {

@@ -1,4 +1,4 @@
-import type { JsonSchema } from '@modelgate/core';
+import type { EnvironmentVariableV1, JsonSchema } from '@modelgate/core';
 
 export interface OpenAiSettings {
   /** Sent as `Authorization: Bearer`. Optional so that keyless OpenAI-compatible servers work. */
@@ -24,3 +24,12 @@ export const openAiSettingsSchema: JsonSchema = {
     headers: { type: 'object', additionalProperties: { type: 'string' } },
   },
 };
+
+/** The variables OpenAI's own SDKs read, so a bare `OPENAI_API_KEY` serves OpenAI models. */
+export const OPENAI_ENVIRONMENT: readonly EnvironmentVariableV1[] = [
+  { name: 'OPENAI_API_KEY', setting: 'apiKey', secret: true, description: 'OpenAI API key, sent as Authorization: Bearer.' },
+  { name: 'OPENAI_BASE_URL', setting: 'baseUrl', description: 'Base URL including /v1 (default https://api.openai.com/v1).' },
+];
+
+/** OpenAI's answer headers a client may use as they are: the model that answered, processing time, API version. */
+export const OPENAI_RELAYED_RESPONSE_HEADERS: readonly string[] = ['openai-model', 'openai-processing-ms', 'openai-version'];
