@@ -9,7 +9,8 @@ import type { ModelRoute } from '../routing/model-router.js';
  *
  *   await admitRequest(ctx, 'responses', route, request);
  *
- * It checks the key's scope (endpoint, model, family: 403), budget (429 `insufficient_quota`) and
+ * It checks the key's endpoint scope (403; the model scope was checked when the route resolved the
+ * model: 404), budget (429 `insufficient_quota`) and
  * rate limits (429 with `retry-after` and `x-ratelimit-*`), sets the rate-limit headers, and
  * registers the request so that, when the response closes, its usage (`ctx.state.usage`, or an
  * estimate) is recorded and its TPM and concurrency are settled.

@@ -26,6 +26,8 @@ export function insufficientQuota(period: string): GatewayError {
     status: 429,
     type: 'insufficient_quota',
     code: 'insufficient_quota',
+    // Not `rate_limited` (the status's default): waiting does not help, so nothing may retry it.
+    kind: 'insufficient_quota',
     message: `You exceeded this API key's ${period === 'total' ? 'total' : `${period === 'day' ? 'daily' : 'monthly'}`} budget. Ask the gateway's operator to raise it.`,
   });
 }

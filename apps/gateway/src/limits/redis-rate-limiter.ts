@@ -150,6 +150,8 @@ export class RedisRateLimiter implements RateLimiter {
       status: 503,
       type: 'server_error',
       code: 'rate_limiter_unavailable',
+      // The gateway's own fault, not an upstream's overload.
+      kind: 'server',
       message: 'The gateway cannot check rate limits right now; try again shortly.',
       headers: { 'retry-after': '1' },
     });
