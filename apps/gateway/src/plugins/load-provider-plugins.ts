@@ -1,5 +1,4 @@
-import { createRequire } from 'node:module';
-import { isAbsolute, join, resolve } from 'node:path';
+import { resolve } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import {
   findProviderPluginProblems,
@@ -9,7 +8,9 @@ import {
 } from '@modelgate/core';
 import type { ProviderConfig } from '../config/gateway-config.js';
 import { compileSchema, describeSchemaErrors } from '../validation/schema-compiler.js';
+import { provideCoreToPlugins } from './provide-core-to-plugins.js';
 import type { ProviderInstance } from './provider-instance.js';
+import { isPluginPath, resolvePluginModule } from './resolve-plugin-module.js';
 
 export class ProviderLoadError extends Error {
   constructor(source: string, reason: string, options?: ErrorOptions) {
@@ -18,29 +19,22 @@ export class ProviderLoadError extends Error {
   }
 }
 
-function isPath(specifier: string): boolean {
-  return specifier.startsWith('.') || isAbsolute(specifier);
-}
-
 /**
  * Resolves a package from the config file's folder, not from the gateway's own: under pnpm's
  * strict layout the operator's plugins are only visible from where they were installed.
  */
 async function importPlugin(specifier: string, baseDirectory: string): Promise<unknown> {
-  let resolved: string;
+  let resolved: string | undefined;
   try {
-    resolved = isPath(specifier)
-      ? resolve(baseDirectory, specifier)
-      : createRequire(join(baseDirectory, 'noop.js')).resolve(specifier);
+    resolved = resolvePluginModule(specifier, baseDirectory);
   } catch (error) {
-    try {
-      // ESM-only packages without a `require` condition: fall back to the gateway's own resolution.
-      resolved = import.meta.resolve(specifier);
-      return await import(resolved);
-    } catch {
-      throw new ProviderLoadError(specifier, `cannot be resolved from ${baseDirectory} (is it installed?)`, { cause: error });
-    }
+    throw new ProviderLoadError(specifier, (error as Error).message, { cause: error });
   }
+  if (!resolved) {
+    const what = isPluginPath(specifier) ? `no file or directory ${resolve(baseDirectory, specifier)}` : `cannot be resolved from ${baseDirectory} (is it installed?)`;
+    throw new ProviderLoadError(specifier, what);
+  }
+  provideCoreToPlugins();
   try {
     return await import(pathToFileURL(resolved).href);
   } catch (error) {

@@ -25,11 +25,16 @@ export interface GatewayProcess {
  * `directory`, and resolves once it listens. Tests that need a real process boundary use it:
  * several replicas, or a SIGTERM.
  */
-export async function startGatewayProcess(directory: string, name: string, config: GatewayConfigInput): Promise<GatewayProcess> {
+export async function startGatewayProcess(
+  directory: string,
+  name: string,
+  config: GatewayConfigInput,
+  extraEnv: Readonly<Record<string, string>> = {},
+): Promise<GatewayProcess> {
   const configPath = join(directory, `${name}.yaml`);
   await writeFile(configPath, stringify(config));
   const child = spawn(process.execPath, [MAIN_SCRIPT], {
-    env: { PATH: process.env.PATH ?? '', MODELGATE_CONFIG: configPath, MODELGATE_DATA_DIR: directory },
+    env: { PATH: process.env.PATH ?? '', MODELGATE_CONFIG: configPath, MODELGATE_DATA_DIR: directory, ...extraEnv },
     stdio: ['ignore', 'pipe', 'pipe'],
   });
   let output = '';
