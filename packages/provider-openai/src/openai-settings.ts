@@ -17,11 +17,11 @@ export const openAiSettingsSchema: JsonSchema = {
   type: 'object',
   additionalProperties: false,
   properties: {
-    apiKey: { type: 'string' },
-    baseUrl: { type: 'string', pattern: '^https?://' },
-    organization: { type: 'string' },
-    project: { type: 'string' },
-    headers: { type: 'object', additionalProperties: { type: 'string' } },
+    apiKey: { type: 'string', description: 'Sent as `Authorization: Bearer`; optional, for keyless OpenAI-compatible servers.' },
+    baseUrl: { type: 'string', pattern: '^https?://', description: 'Base URL including `/v1` (default `https://api.openai.com/v1`); any OpenAI-compatible server.' },
+    organization: { type: 'string', description: 'Sent as `OpenAI-Organization`.' },
+    project: { type: 'string', description: 'Sent as `OpenAI-Project`.' },
+    headers: { type: 'object', additionalProperties: { type: 'string' }, description: 'Extra headers sent on every upstream request.' },
   },
 };
 

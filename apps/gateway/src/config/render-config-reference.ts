@@ -1,0 +1,167 @@
+import type { AnyProviderPluginV1, JsonSchema } from '@modelgate/core';
+import anthropicPlugin from '@modelgate/provider-anthropic';
+import openAiPlugin from '@modelgate/provider-openai';
+import { CONFIG_FIELD_NOTES, GATEWAY_ENVIRONMENT_NOTES } from './config-reference-notes.js';
+import { gatewayConfigSchema } from './gateway-config-schema.js';
+import { withConfigDefaults } from './gateway-config.js';
+
+type Schema = Record<string, unknown>;
+
+export interface ConfigField {
+  /** `server.host`, `providers[].package`, … */
+  readonly path: string;
+  readonly schema: Schema;
+  readonly required: boolean;
+}
+
+const asSchema = (value: unknown): Schema => (value && typeof value === 'object' ? (value as Schema) : {});
+const properties = (schema: Schema): Record<string, unknown> => asSchema(schema.properties);
+
+/** The object variants of `oneOf` merged into one (storage: sqlite | postgres), consts becoming an enum. */
+function mergeVariants(schema: Schema): Schema {
+  const variants = Array.isArray(schema.oneOf) ? schema.oneOf.map(asSchema).filter((variant) => variant.properties) : [];
+  if (variants.length === 0) return schema;
+  const merged: Record<string, Schema> = {};
+  for (const variant of variants) {
+    for (const [name, property] of Object.entries(properties(variant))) {
+      const current = merged[name];
+      const value = asSchema(property);
+      merged[name] = current && 'const' in current && 'const' in value ? { enum: [current.const, value.const] } : current && 'enum' in current && 'const' in value ? { enum: [...(current.enum as unknown[]), value.const] } : value;
+    }
+  }
+  return { ...schema, type: 'object', properties: merged };
+}
+
+/**
+ * Every field of a schema, depth first, in the schema's order (objects and arrays of objects
+ * expanded). Top-level objects are sections (`server`), not fields, unless `topLevelObjects`.
+ */
+export function listConfigFields(schema: Schema, prefix = '', topLevelObjects = false): ConfigField[] {
+  const object = mergeVariants(schema);
+  const required = new Set(Array.isArray(object.required) ? (object.required as string[]) : []);
+  return Object.entries(properties(object)).flatMap(([name, value]) => {
+    const field = mergeVariants(asSchema(value));
+    const path = `${prefix}${name}`;
+    const items = asSchema(field.items);
+    if (field.type === 'array' && (items.properties || items.oneOf)) return listConfigFields(items, `${path}[].`);
+    const own: ConfigField = { path, schema: field, required: required.has(name) };
+    if (field.properties) return prefix === '' && !topLevelObjects ? listConfigFields(field, `${path}.`) : [own, ...listConfigFields(field, `${path}.`)];
+    return [own];
+  });
+}
+
+const code = (value: unknown) => `\`${typeof value === 'string' ? value : JSON.stringify(value)}\``;
+
+function describeType(schema: Schema): string {
+  if ('const' in schema) return code(schema.const);
+  if (Array.isArray(schema.enum)) return schema.enum.map(code).join(' \\| ');
+  const { minimum, maximum } = schema;
+  const bounds = [
+    typeof minimum === 'number' && typeof maximum === 'number' ? `${minimum}–${maximum}` : '',
+    typeof minimum === 'number' && typeof maximum !== 'number' ? `≥ ${minimum}` : '',
+    typeof schema.minLength === 'number' && schema.minLength > 1 ? `≥ ${schema.minLength} characters` : '',
+    typeof schema.pattern === 'string' ? `matching ${code(schema.pattern)}` : '',
+  ].filter(Boolean);
+  if (schema.type === 'array') {
+    const items = asSchema(schema.items);
+    return `list of ${Array.isArray(items.enum) ? items.enum.map(code).join(', ') : `${String(items.type ?? 'value')}s`}`;
+  }
+  return [String(schema.type ?? 'any'), ...bounds].join(' ');
+}
+
+const DEFAULTS = withConfigDefaults({ providers: [] }) as unknown as Record<string, unknown>;
+
+function defaultOf(path: string): string {
+  const note = CONFIG_FIELD_NOTES[path]?.default;
+  if (note) return note;
+  if (path.includes('[]')) return '';
+  const value = path.split('.').reduce<unknown>((node, key) => (node && typeof node === 'object' ? (node as Record<string, unknown>)[key] : undefined), DEFAULTS);
+  return value === undefined || (typeof value === 'object' && value !== null) ? '' : code(value);
+}
+
+const cell = (text: string) => text.replace(/\|/g, '\\|').replace(/\n/g, ' ');
+
+function fieldTable(fields: readonly ConfigField[]): string[] {
+  const rows = fields.map((field) => {
+    const note = CONFIG_FIELD_NOTES[field.path]?.description ?? (typeof field.schema.description === 'string' ? field.schema.description : '');
+    return `| \`${field.path}\`${field.required ? ' (required)' : ''} | ${describeType(field.schema)} | ${defaultOf(field.path) || '—'} | ${cell(note)} |`;
+  });
+  return ['| Field | Type | Default | Description |', '|---|---|---|---|', ...rows];
+}
+
+const FIRST_PARTY_PLUGINS: ReadonlyArray<{ readonly packageName: string; readonly plugin: AnyProviderPluginV1 }> = [
+  { packageName: '@modelgate/provider-openai', plugin: openAiPlugin as unknown as AnyProviderPluginV1 },
+  { packageName: '@modelgate/provider-anthropic', plugin: anthropicPlugin as unknown as AnyProviderPluginV1 },
+];
+
+function providerSection({ packageName, plugin }: (typeof FIRST_PARTY_PLUGINS)[number]): string[] {
+  const environment = new Map((plugin.environment ?? []).map((variable) => [variable.setting, variable]));
+  const rows = listConfigFields(plugin.settingsSchema as Schema, '', true).map((field) => {
+    const variable = environment.get(field.path);
+    const description = typeof field.schema.description === 'string' ? field.schema.description : (variable?.description ?? '');
+    return `| \`settings.${field.path}\` | ${describeType(field.schema)} | ${variable ? `\`${variable.name}\`` : '—'} | ${cell(description)} |`;
+  });
+  return [
+    `### \`${packageName}\` (id \`${plugin.id}\`, family \`${plugin.family}\`)`,
+    '',
+    `Model patterns served without a \`models\` entry: ${plugin.modelPatterns.map((pattern) => `\`${String(pattern)}\``).join(', ')}.`,
+    '',
+    '| Setting | Type | Environment variable (vendor profile) | Description |',
+    '|---|---|---|---|',
+    ...rows,
+    '',
+  ];
+}
+
+const SECTION_TITLES: Readonly<Record<string, string>> = {
+  server: 'Listening and client limits',
+  upstream: 'Upstream connections',
+  logging: 'Logging',
+  providers: 'Providers',
+  models: 'Models',
+  keys: 'Static keys',
+  storage: 'Storage (keys and usage)',
+  redis: 'Redis (rate limits shared by replicas)',
+  admin: 'Admin API',
+  usage: 'Usage records',
+};
+
+/** docs/config-reference.md, generated: `node apps/gateway/scripts/generate-config-reference.mjs`. */
+export function renderConfigReference(): string {
+  const fields = listConfigFields(gatewayConfigSchema as JsonSchema as Schema);
+  const sections = new Map<string, ConfigField[]>();
+  for (const field of fields) {
+    const section = field.path.split(/[.[]/)[0]!;
+    sections.set(section, [...(sections.get(section) ?? []), field]);
+  }
+  const lines = [
+    '<!-- Generated from apps/gateway/src/config/gateway-config-schema.ts and config-reference-notes.ts by',
+    '     `node apps/gateway/scripts/generate-config-reference.mjs` (after a build); a test fails when this file differs. -->',
+    '',
+    '# Configuration reference',
+    '',
+    'Every field of the gateway\'s config file (YAML, named by `MODELGATE_CONFIG` or `modelgate serve --config`),',
+    'and every environment variable the gateway reads. String values may use `${VAR}` and `${VAR:-default}`,',
+    'replaced from the environment before the file is checked (`$${` is a literal `${`); an unset variable',
+    'without a default stops start-up, naming it. Unknown fields are refused. Only `providers` is required.',
+    'The [README](../README.md#configuration) has an annotated example, [production.md](production.md) a',
+    'production setup.',
+    '',
+    '## Environment variables',
+    '',
+    '| Variable | Effect |',
+    '|---|---|',
+    ...Object.entries(GATEWAY_ENVIRONMENT_NOTES).map(([name, note]) => `| \`${name}\` | ${cell(note)} |`),
+    '',
+    'Provider variables (`OPENAI_API_KEY`, …) fill provider settings when no config file is given (the',
+    'vendor profile): see the tables under [Provider settings](#provider-settings). With a config file, name',
+    'them yourself: `apiKey: "${OPENAI_API_KEY}"`.',
+    '',
+  ];
+  for (const [section, sectionFields] of sections) {
+    lines.push(`## \`${section}\`: ${SECTION_TITLES[section] ?? section}`, '', ...fieldTable(sectionFields), '');
+  }
+  lines.push('## Provider settings', '', 'The settings of the first-party providers (`providers[].settings`).', '');
+  for (const entry of FIRST_PARTY_PLUGINS) lines.push(...providerSection(entry));
+  return `${lines.join('\n').trimEnd()}\n`;
+}
