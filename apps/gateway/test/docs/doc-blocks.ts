@@ -11,8 +11,10 @@ import { readFileSync } from 'node:fs';
  * Kinds: `sh` (run with bash -euo pipefail), `node` (saved as `name`, run with node), `file` (saved
  * as `name` for later blocks), `config` (a gateway config the gateway must accept; `fragment` adds
  * a provider), `codex-config` (a Codex config.toml, saved for the `codex` on the test's PATH),
- * `skip` (not run; `reason` says why). Options are `key=value` or `key="value with spaces"`; a bare
- * `key` is `key=true`.
+ * `skip` (not run; `reason` says why). Options are `key=value`, `key="value with spaces"` or
+ * `key='value with "quotes"'`; a bare `key` is `key=true`. `sh` and `node` take `expect=<regex>`
+ * (their output must match) and `exit=<code>` (default 0); `sh` takes `background` (a server:
+ * the document's later blocks talk to it once it listens).
  */
 export interface DocTestMarker {
   readonly kind: 'sh' | 'node' | 'file' | 'config' | 'codex-config' | 'skip';
@@ -35,13 +37,13 @@ export const RUNNABLE_LANGUAGES = new Set(['sh', 'bash', 'shell', 'console', 'js
 
 const MARKER_KINDS = new Set<DocTestMarker['kind']>(['sh', 'node', 'file', 'config', 'codex-config', 'skip']);
 const MARKER_PATTERN = /^\s*<!--\s*doc-test:\s*(.*?)\s*-->\s*$/;
-const OPTION_PATTERN = /([a-z][a-z0-9-]*)(?:=(?:"([^"]*)"|(\S+)))?/g;
+const OPTION_PATTERN = /([a-z][a-z0-9-]*)(?:=(?:"([^"]*)"|'([^']*)'|(\S+)))?/g;
 
 export function parseMarker(text: string, where: string): DocTestMarker {
   const [kind = '', ...rest] = text.split(/\s+/);
   if (!MARKER_KINDS.has(kind as DocTestMarker['kind'])) throw new Error(`${where}: unknown doc-test kind '${kind}'`);
   const options: Record<string, string> = {};
-  for (const match of rest.join(' ').matchAll(OPTION_PATTERN)) options[match[1]!] = match[2] ?? match[3] ?? 'true';
+  for (const match of rest.join(' ').matchAll(OPTION_PATTERN)) options[match[1]!] = match[2] ?? match[3] ?? match[4] ?? 'true';
   if (kind === 'skip' && !options.reason) throw new Error(`${where}: a skipped block needs reason="…"`);
   if ((kind === 'file' || kind === 'node') && !options.name) throw new Error(`${where}: a ${kind} block needs name=…`);
   return { kind: kind as DocTestMarker['kind'], options };
