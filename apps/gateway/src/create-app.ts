@@ -31,7 +31,7 @@ import { usageFilesFor } from './usage/usage-files.js';
 import { UsageRecorder, type UsageRecorderOptions } from './usage/usage-recorder.js';
 
 export interface CreateAppOptions {
-  /** Where provider packages and relative plugin paths resolve from; defaults to the working directory. */
+  /** The config file's folder: provider packages, relative plugin paths, `storage.path` and the data directory resolve from it; defaults to the working directory. */
   baseDirectory?: string;
   logger?: Logger;
   env?: Readonly<Record<string, string | undefined>>;
@@ -63,18 +63,19 @@ export interface GatewayApp {
 export async function createApp(config: GatewayConfig, options: CreateAppOptions = {}): Promise<GatewayApp> {
   const logger = options.logger ?? createLogger(config.logging);
   const env = options.env ?? process.env;
+  const baseDirectory = options.baseDirectory ?? process.cwd();
   const providers = await loadProviderPlugins(config.providers, {
-    baseDirectory: options.baseDirectory ?? process.cwd(),
+    baseDirectory,
     logger,
     env,
   });
   const startedAt = Date.now();
   const models = new ModelRouter(config.models, providers, Math.floor(startedAt / 1000));
   const transport = new UpstreamTransport(config.upstream);
-  const store = options.store ?? (await openGatewayStore(config.storage, env));
+  const store = options.store ?? (await openGatewayStore(config.storage, env, baseDirectory));
   const limiter = await createRateLimiter(config.redis, logger);
   // The spool belongs to the store the app opened; a store handed in has no spool unless asked for.
-  const usageFiles = usageFilesFor(config.storage, env);
+  const usageFiles = usageFilesFor(config.storage, env, baseDirectory);
   const recorder = new UsageRecorder(store, logger, {
     ...(options.store ? { rejectedFile: usageFiles.rejectedFile } : usageFiles),
     spoolFsync: config.usage.spoolFsync,

@@ -59,7 +59,7 @@ export interface StaticKeyConfig extends KeyLimitsConfig {
 }
 
 export type StorageConfig =
-  | { driver: 'sqlite'; /** A file, or `:memory:`; defaults to `modelgate.sqlite` in the data directory. */ path?: string }
+  | { driver: 'sqlite'; /** A file (relative to the config file's folder), or `:memory:`; defaults to `modelgate.sqlite` in the data directory. */ path?: string }
   | { driver: 'postgres'; url: string; /** Created when missing; default `modelgate`. */ schema?: string };
 
 export interface RedisConfig {
