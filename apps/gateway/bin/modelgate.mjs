@@ -1,10 +1,9 @@
 #!/usr/bin/env node
-// `modelgate` or `modelgate start` runs the gateway; `modelgate keys …` and `modelgate usage …`
-// manage keys and read usage in the store named by the config (MODELGATE_CONFIG or --config).
-const [command] = process.argv.slice(2);
-if (command === undefined || command === 'start') {
-  await import('../dist/main.js');
-} else {
-  const { runCli } = await import('../dist/cli/run-cli.js');
-  process.exitCode = await runCli(process.argv.slice(2), { env: process.env, stdout: process.stdout, stderr: process.stderr });
-}
+// `modelgate serve` (or `start`, or no command) runs the gateway; `modelgate keys …` and
+// `modelgate usage …` manage keys and read usage in the store the config names; `modelgate --help`.
+// The version check comes first and alone: the rest needs a Node.js recent enough to import it.
+import { exitIfNodeTooOld } from '../dist/runtime/node-version.js';
+
+exitIfNodeTooOld();
+const { runCli } = await import('../dist/cli/run-cli.js');
+process.exitCode = await runCli(process.argv.slice(2), { env: process.env, stdin: process.stdin, stdout: process.stdout, stderr: process.stderr });

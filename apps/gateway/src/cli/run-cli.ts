@@ -4,24 +4,33 @@ import { KeyService } from '../admin/key-service.js';
 import { buildUsageReport } from '../admin/usage-report.js';
 import type { StorageConfig } from '../config/gateway-config.js';
 import { loadGatewayConfig } from '../config/load-gateway-config.js';
+import { gatewayVersion, GATEWAY_PACKAGE_DIRECTORY } from '../runtime/package-directory.js';
+import { describeDataLocation } from '../store/describe-data-location.js';
 import type { GatewayStore } from '../store/gateway-store.js';
 import { openGatewayStore } from '../store/open-gateway-store.js';
 import { formatKey, formatKeyList, formatUsageReport } from './format-cli-output.js';
+import { hashKeyForConfig, readKeyToHash } from './hash-key-command.js';
 import { toCreateKeyInput, type KeyFlags } from './parse-key-options.js';
 
 export interface CliIo {
   readonly env: Readonly<Record<string, string | undefined>>;
   readonly stdout: { write(text: string): unknown };
   readonly stderr: { write(text: string): unknown };
+  /** Where `keys hash` reads a key given on no command line. */
+  readonly stdin?: AsyncIterable<string | Buffer> & { isTTY?: boolean };
 }
 
-export const CLI_USAGE = `Usage: modelgate [start]
+export const CLI_USAGE = `Usage: modelgate [serve] [--config <file>]     run the gateway (\`start\` is the same)
        modelgate keys create --name <name> [--owner <team>] [--models a,b*] [--families openai]
                              [--endpoints chat,responses,compact,models] [--expires 30d|<ISO date>]
                              [--rpm n] [--tpm n] [--max-concurrent n] [--budget-usd x --budget-period day|month|total]
        modelgate keys list | show <id|prefix> | revoke <id|prefix> | rotate <id|prefix> | disable <id|prefix> | enable <id|prefix>
+       modelgate keys hash [<key>]       prints sha256:<hex> of a key (or admin token) read from stdin or given, for keyHash / admin.tokenHash
        modelgate usage [--key <id>] [--model <id>] [--from <date>] [--to <date>] [--limit n]
-Options: --config <file> (default: $MODELGATE_CONFIG; without one, the embedded store in $MODELGATE_DATA_DIR or ./.modelgate), --json
+       modelgate --version | --help
+Options: --config <file> (default: $MODELGATE_CONFIG), --json
+Data directory: $MODELGATE_DATA_DIR, else .modelgate beside the config file, else .modelgate in the gateway's
+  package folder (apps/gateway/.modelgate in the repository), the same for the server and the CLI.
 `;
 
 const OPTIONS = {
@@ -45,13 +54,17 @@ const OPTIONS = {
   to: { type: 'string' },
   limit: { type: 'string' },
   help: { type: 'boolean', short: 'h' },
+  version: { type: 'boolean', short: 'v' },
 } as const;
 
 type Flags = ReturnType<typeof parseArgs<{ options: typeof OPTIONS; allowPositionals: true }>>['values'];
 
-async function storageConfig(flags: Flags, env: CliIo['env']): Promise<StorageConfig> {
+/** The store the config names (`--config`, else MODELGATE_CONFIG), else the embedded one; and where its paths resolve from. */
+async function storageConfig(flags: Flags, env: CliIo['env']): Promise<{ storage: StorageConfig; baseDirectory: string }> {
   const file = flags.config ?? env.MODELGATE_CONFIG;
-  return file ? (await loadGatewayConfig(file, env)).config.storage : { driver: 'sqlite' };
+  if (!file) return { storage: { driver: 'sqlite' }, baseDirectory: GATEWAY_PACKAGE_DIRECTORY };
+  const loaded = await loadGatewayConfig(file, env);
+  return { storage: loaded.config.storage, baseDirectory: loaded.baseDirectory };
 }
 
 /** Runs one command against the store the config names; returns the exit code. */
@@ -94,6 +107,8 @@ function formatResult(positionals: readonly string[], result: unknown): string {
   return formatKey(result as Parameters<typeof formatKey>[0]);
 }
 
+const SERVE_COMMANDS = [undefined, 'serve', 'start'];
+
 export async function runCli(argv: readonly string[], io: CliIo): Promise<number> {
   let parsed;
   try {
@@ -103,13 +118,39 @@ export async function runCli(argv: readonly string[], io: CliIo): Promise<number
     return 2;
   }
   const { values: flags, positionals } = parsed;
-  if (flags.help || !['keys', 'usage'].includes(positionals[0] ?? '')) {
+  if (flags.version) {
+    io.stdout.write(`modelgate ${gatewayVersion()} (Node.js ${process.version})\n`);
+    return 0;
+  }
+  if (flags.help || positionals[0] === 'help') {
     io.stdout.write(CLI_USAGE);
-    return flags.help ? 0 : 2;
+    return 0;
+  }
+  if (SERVE_COMMANDS.includes(positionals[0])) {
+    // Loaded only here: the other commands need none of the server.
+    const { serveGateway } = await import('../server/serve-gateway.js');
+    await serveGateway({ env: io.env, configFile: flags.config });
+    return 0;
+  }
+  if (positionals[0] === 'keys' && positionals[1] === 'hash') {
+    try {
+      io.stdout.write(`${hashKeyForConfig(await readKeyToHash(positionals[2], io))}\n`);
+      return 0;
+    } catch (error) {
+      io.stderr.write(`modelgate: ${(error as Error).message}\n`);
+      return 1;
+    }
+  }
+  if (!['keys', 'usage'].includes(positionals[0] ?? '')) {
+    io.stderr.write(`modelgate: unknown command: ${positionals.join(' ')}\n${CLI_USAGE}`);
+    return 2;
   }
   let store: GatewayStore | undefined;
   try {
-    store = await openGatewayStore(await storageConfig(flags, io.env), io.env);
+    const { storage, baseDirectory } = await storageConfig(flags, io.env);
+    // On stderr, so that --json output stays parseable: a CLI and a server using different stores show it.
+    io.stderr.write(`modelgate: data directory ${describeDataLocation(storage, io.env, baseDirectory)}\n`);
+    store = await openGatewayStore(storage, io.env, baseDirectory);
     const result = await runCommand(store, positionals, flags);
     io.stdout.write(`${flags.json ? JSON.stringify(result, null, 2) : formatResult(positionals, result)}\n`);
     return 0;

@@ -58,7 +58,8 @@ describe('usage records, the CLI, and secrets at rest', () => {
     expect((await admin.call('GET', '/usage?from=yesterday')).status).toBe(400);
 
     const printed = await cli(['usage', '--config', configPath]);
-    expect(printed).toMatchObject({ code: 0, stderr: '' });
+    // Where the data is goes to stderr, so that stdout stays the report (or --json).
+    expect(printed).toMatchObject({ code: 0, stderr: `modelgate: data directory ${join(directory, '.modelgate')} (store: SQLite ${storePath})\n` });
     expect(printed.stdout).toContain('By model');
     expect(printed.stdout).toMatch(/gpt-test\s+2\s+/);
     const asJson = JSON.parse((await cli(['usage', '--config', configPath, '--json', '--key', 'config:test'])).stdout) as { records: unknown[] };

@@ -6,7 +6,8 @@ import { fileURLToPath } from 'node:url';
 import { stringify } from 'yaml';
 import type { GatewayConfigInput } from '../../src/config/gateway-config.js';
 
-const MAIN_SCRIPT = fileURLToPath(new URL('../../dist/main.js', import.meta.url));
+export const MAIN_SCRIPT = fileURLToPath(new URL('../../dist/main.js', import.meta.url));
+export const MODELGATE_BIN = fileURLToPath(new URL('../../bin/modelgate.mjs', import.meta.url));
 /** By path: the temporary config folder cannot resolve workspace packages by name. */
 export const OPENAI_PROVIDER_PATH = fileURLToPath(new URL('../../../../packages/provider-openai/dist/index.js', import.meta.url));
 
@@ -25,16 +26,26 @@ export interface GatewayProcess {
  * `directory`, and resolves once it listens. Tests that need a real process boundary use it:
  * several replicas, or a SIGTERM.
  */
-export async function startGatewayProcess(
-  directory: string,
-  name: string,
-  config: GatewayConfigInput,
-  extraEnv: Readonly<Record<string, string>> = {},
-): Promise<GatewayProcess> {
+export async function startGatewayProcess(directory: string, name: string, config: GatewayConfigInput): Promise<GatewayProcess> {
   const configPath = join(directory, `${name}.yaml`);
   await writeFile(configPath, stringify(config));
-  const child = spawn(process.execPath, [MAIN_SCRIPT], {
-    env: { PATH: process.env.PATH ?? '', MODELGATE_CONFIG: configPath, MODELGATE_DATA_DIR: directory, ...extraEnv },
+  return spawnGatewayProcess([MAIN_SCRIPT], { name, env: { MODELGATE_CONFIG: configPath, MODELGATE_DATA_DIR: directory } });
+}
+
+export interface SpawnGatewayOptions {
+  /** For error messages. */
+  readonly name?: string;
+  /** Added to PATH, which is all the process gets otherwise. */
+  readonly env?: Record<string, string>;
+  readonly cwd?: string;
+}
+
+/** Runs `node <args>` (`dist/main.js`, `bin/modelgate.mjs serve …`) with its output piped, and resolves once it listens. */
+export async function spawnGatewayProcess(args: readonly string[], options: SpawnGatewayOptions = {}): Promise<GatewayProcess> {
+  const name = options.name ?? 'gateway';
+  const child = spawn(process.execPath, args, {
+    cwd: options.cwd,
+    env: { PATH: process.env.PATH ?? '', ...options.env },
     stdio: ['ignore', 'pipe', 'pipe'],
   });
   let output = '';
@@ -46,7 +57,7 @@ export async function startGatewayProcess(
     void exited.then((code) => reject(new Error(`${name} exited with ${code}:\n${output}`)));
     child.stdout!.on('data', () => {
       const listening = /listening on (http:\/\/\S+)\/v1/.exec(output);
-      if (listening) {
+      if (listening && output.includes('Try it:')) {
         clearTimeout(timer);
         resolve(listening[1]!);
       }
@@ -61,4 +72,28 @@ export async function startGatewayProcess(
       return exited;
     },
   };
+}
+
+export interface FinishedCommand {
+  readonly code: number | null;
+  readonly stdout: string;
+  readonly stderr: string;
+}
+
+/** Runs `node bin/modelgate.mjs <args>` to its end (at most 20 s), with `input` on its stdin. */
+export async function runModelgateCommand(args: readonly string[], options: SpawnGatewayOptions & { input?: string } = {}): Promise<FinishedCommand> {
+  const child = spawn(process.execPath, [MODELGATE_BIN, ...args], {
+    cwd: options.cwd,
+    env: { PATH: process.env.PATH ?? '', ...options.env },
+    stdio: ['pipe', 'pipe', 'pipe'],
+  });
+  let stdout = '';
+  let stderr = '';
+  child.stdout.on('data', (chunk) => (stdout += String(chunk)));
+  child.stderr.on('data', (chunk) => (stderr += String(chunk)));
+  child.stdin.end(options.input ?? '');
+  const timer = setTimeout(() => child.kill('SIGKILL'), 20_000);
+  const [code] = (await once(child, 'close')) as [number | null];
+  clearTimeout(timer);
+  return { code, stdout, stderr };
 }
