@@ -6,7 +6,7 @@ export type AnthropicThinkingBudgets = Record<Exclude<ReasoningEffort, 'none'>, 
 export interface AnthropicSettings {
   /** Sent as `x-api-key`. */
   apiKey?: string;
-  /** Base URL including `/v1`. */
+  /** The API's base URL, with or without its `/v1` (`https://api.anthropic.com` as the SDKs take it works too). */
   baseUrl?: string;
   /** The `anthropic-version` header; defaults to `2023-06-01`, the value the SDKs hard-code. */
   anthropicVersion?: string;

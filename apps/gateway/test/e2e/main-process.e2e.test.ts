@@ -4,7 +4,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { afterAll, afterEach, describe, expect, it } from '@jest/globals';
-import { startOpenAiSimulator } from '@modelgate/testkit';
+import { startAnthropicSimulator, startOpenAiSimulator } from '@modelgate/testkit';
 
 const mainScript = fileURLToPath(new URL('../../dist/main.js', import.meta.url));
 // The embedded store (a SQLite file) goes here, not into the working directory.
@@ -100,6 +100,28 @@ describe('the process entry (npm start)', () => {
     } finally {
       await stop(running!.child);
       running = undefined;
+      await simulator.close();
+    }
+  });
+
+  it('takes ANTHROPIC_BASE_URL with or without /v1, as Anthropic\'s SDKs do', async () => {
+    const simulator = await startAnthropicSimulator({ apiKey: 'sk-ant-from-environment' });
+    const origin = simulator.url.replace(/\/v1$/, '');
+    try {
+      for (const baseUrl of [origin, `${origin}/`, simulator.url, `${simulator.url}/`]) {
+        running = await startMain({ ANTHROPIC_API_KEY: 'sk-ant-from-environment', ANTHROPIC_BASE_URL: baseUrl, MODELGATE_API_KEY: 'mg-operator-chosen-key-123456' });
+        const response = await fetch(`${running.baseUrl}/chat/completions`, {
+          method: 'POST',
+          headers: { authorization: 'Bearer mg-operator-chosen-key-123456', 'content-type': 'application/json' },
+          body: JSON.stringify({ model: 'claude-sonnet-4-5', messages: [{ role: 'user', content: `via ${baseUrl}` }] }),
+        });
+        expect({ baseUrl, status: response.status }).toEqual({ baseUrl, status: 200 });
+        expect(((await response.json()) as { choices: Array<{ message: { content: string } }> }).choices[0]!.message.content).toBe(`Echo: via ${baseUrl}`);
+        expect(simulator.requests.at(-1)!.path).toBe('/v1/messages');
+        await stop(running.child);
+        running = undefined;
+      }
+    } finally {
       await simulator.close();
     }
   });
