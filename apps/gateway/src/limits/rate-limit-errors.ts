@@ -21,6 +21,24 @@ export function rateLimitExceeded(decision: LimitDecision, model: string): Gatew
   });
 }
 
+/**
+ * OpenAI's 429 for a request that needs more tokens than the key's whole TPM limit: it could never
+ * be admitted, so it carries no `retry-after` (the SDKs would otherwise retry it in vain).
+ */
+export function requestTooLargeForTpm(model: string, limit: number, estimate: { promptTokens: number; totalTokens: number }): GatewayError {
+  return new GatewayError({
+    status: 429,
+    type: 'tokens',
+    code: 'rate_limit_exceeded',
+    message:
+      `Request too large for ${model} on tokens per minute (TPM): Limit ${limit}, Requested ${estimate.totalTokens}. ` +
+      'The input or output tokens must be reduced in order to run successfully. ' +
+      `(A request counts its prompt, about ${estimate.promptTokens} tokens here, plus the most it may generate, ${estimate.totalTokens - estimate.promptTokens}: ` +
+      "its max_tokens, else the model's output limit.)",
+    headers: { 'x-ratelimit-limit-tokens': String(limit) },
+  });
+}
+
 export function insufficientQuota(period: string): GatewayError {
   return new GatewayError({
     status: 429,

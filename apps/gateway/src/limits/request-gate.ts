@@ -10,7 +10,7 @@ import type { RequestEnding } from '../usage/request-ending.js';
 import type { UsageRecord } from '../usage/usage-record.js';
 import type { UsageRecorder } from '../usage/usage-recorder.js';
 import type { BudgetGuard } from './budget-guard.js';
-import { rateLimitExceeded } from './rate-limit-errors.js';
+import { rateLimitExceeded, requestTooLargeForTpm } from './rate-limit-errors.js';
 import { rateLimitHeaders } from './rate-limit-headers.js';
 import { hasRateLimits, type RateLimiter } from './rate-limiter.js';
 
@@ -62,6 +62,9 @@ export class RequestGate {
   async admit(state: GatewayState, key: AuthenticatedKey, target: AdmissionTarget, body: object): Promise<Record<string, string>> {
     await this.budgets.assertWithinBudget(key);
     const estimate = estimateRequestTokens(body, target.defaultOutputTokens);
+    // Over the whole limit, the request can never be admitted: refused at once, for every limiter.
+    const tpm = key.limits?.tpm;
+    if (tpm && estimate.totalTokens > tpm) throw requestTooLargeForTpm(target.model, tpm, estimate);
     let headers: Record<string, string> = {};
     let holdsLease = false;
     if (hasRateLimits(key.limits)) {

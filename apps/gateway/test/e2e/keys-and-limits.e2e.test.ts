@@ -1,6 +1,7 @@
 import { afterEach, describe, expect, it } from '@jest/globals';
 import { adminClient, chat, eventually, TEST_ADMIN_TOKEN } from '../support/admin-client.js';
 import { startTestGateway, TEST_SERVICE_KEY, type TestGateway } from '../support/test-gateway.js';
+import { createTestRedisPrefix } from '../support/test-services.js';
 
 describe('issued keys: admin API, lifetime and scope', () => {
   let harness: TestGateway | undefined;
@@ -141,6 +142,39 @@ describe('limits and budgets', () => {
     expect(reserved.status).toBe(200);
     expect(Number(reserved.headers.get('x-ratelimit-remaining-tokens'))).toBeLessThan(100);
     await eventually(async () => (await chat(harness!.baseUrl, TEST_SERVICE_KEY, { max_tokens: 500 })).status === 200);
+  });
+
+  it.each([
+    ['the in-memory limiter', () => undefined],
+    ['the Redis limiter', () => createTestRedisPrefix()],
+  ])('refuses a request larger than the whole TPM limit as such, with no retry-after (%s)', async (_name, redisPrefix) => {
+    const redis = redisPrefix();
+    try {
+      harness = await startTestGateway({
+        keys: [{ name: 'static', key: TEST_SERVICE_KEY, tpm: 1_000 }],
+        ...(redis ? { redis: { url: redis.url, keyPrefix: redis.keyPrefix } } : {}),
+      });
+      const messages = [{ role: 'user', content: 'x'.repeat(2_000) }];
+      // Its prompt (about four characters a token) plus its max_tokens: more than a whole minute's worth.
+      const requested = Math.ceil(JSON.stringify([messages]).length / 4) + 600;
+      const tooLarge = await chat(harness.baseUrl, TEST_SERVICE_KEY, { messages, max_tokens: 600 });
+      expect(tooLarge.status).toBe(429);
+      expect(tooLarge.body).toEqual({ error: { message: expect.any(String), type: 'tokens', param: null, code: 'rate_limit_exceeded' } });
+      const { message } = (tooLarge.body as { error: { message: string } }).error;
+      expect(message).toMatch(new RegExp(`^Request too large for gpt-test on tokens per minute \\(TPM\\): Limit 1000, Requested ${requested}\\. The input or output tokens must be reduced`));
+      expect(tooLarge.headers.get('retry-after')).toBeNull();
+      expect(tooLarge.headers.get('x-ratelimit-limit-tokens')).toBe('1000');
+      expect(harness.simulator.requests).toHaveLength(0);
+
+      // Nothing was charged for it: a request within the limit still gets the whole window.
+      const fits = await chat(harness.baseUrl, TEST_SERVICE_KEY, { max_tokens: 900 });
+      expect(fits.status).toBe(200);
+      expect(fits.headers.get('x-ratelimit-remaining-tokens')).toBe(String(1_000 - 900 - Math.ceil(JSON.stringify([[{ role: 'user', content: 'hello' }]]).length / 4)));
+    } finally {
+      await harness?.close();
+      harness = undefined;
+      await redis?.drop();
+    }
   });
 
   it('reconciles TPM for streams too', async () => {
