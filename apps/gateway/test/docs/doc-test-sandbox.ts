@@ -1,6 +1,6 @@
 import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
 import { once } from 'node:events';
-import { chmod, mkdir, mkdtemp, rm, symlink, writeFile } from 'node:fs/promises';
+import { chmod, mkdir, mkdtemp, readFile, rm, symlink, writeFile } from 'node:fs/promises';
 import { createRequire } from 'node:module';
 import { tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
@@ -22,8 +22,8 @@ const silent = pino({ level: 'silent' });
 /** What the docs write where a reader puts their own values, and what the test puts there. */
 export const DOC_SERVICE_KEY_PLACEHOLDER = 'mg-...';
 export const DOC_GATEWAY_ORIGIN = 'http://127.0.0.1:8787';
-/** The production guide's install paths, mapped into the sandbox (`/opt/modelgate` is the built gateway). */
-const DOC_PATHS = ['/etc/modelgate', '/var/lib/modelgate'];
+/** The production guide's paths, each mapped to a folder of the document's directory. */
+const DOC_PATHS = ['/etc/modelgate', '/var/lib/modelgate', '/var/backups/modelgate', '/opt/modelgate', '/usr/local/bin'];
 
 export interface BlockRun {
   readonly code: number | null;
@@ -80,7 +80,16 @@ export class DocTestSandbox {
     };
   }
 
+  /** npm's cache and pnpm's store stay the machine's, although HOME is the sandbox's: no download. */
+  private packageCaches: Record<string, string> = {};
+
   private async setUp(): Promise<void> {
+    const modules = parseYaml(await readFile(join(REPOSITORY, 'node_modules', '.modules.yaml'), 'utf8')) as { storeDir?: string };
+    this.packageCaches = {
+      npm_config_cache: spawnSync(commandPath('npm'), ['config', 'get', 'cache'], { encoding: 'utf8' }).stdout.trim(),
+      npm_config_update_notifier: 'false',
+      ...(modules.storeDir ? { npm_config_store_dir: modules.storeDir } : {}),
+    };
     await mkdir(this.binDirectory, { recursive: true });
     await mkdir(join(this.root, 'data'));
     await writeExecutable(join(this.binDirectory, 'modelgate'), `#!/bin/sh\nexec "${process.execPath}" "${join(GATEWAY_DIRECTORY, 'bin', 'modelgate.mjs')}" "$@"\n`);
@@ -113,14 +122,15 @@ export class DocTestSandbox {
   /** The block's text with the reader's placeholders filled in for this sandbox. */
   substitute(code: string, directory: string): string {
     let text = code.replaceAll(DOC_GATEWAY_ORIGIN, this.origin).replaceAll(DOC_SERVICE_KEY_PLACEHOLDER, this.serviceKey);
-    text = text.replaceAll('/opt/modelgate', GATEWAY_DIRECTORY);
     for (const path of DOC_PATHS) text = text.replaceAll(path, join(directory, path));
     return text;
   }
 
   private environment(directory: string): NodeJS.ProcessEnv {
+    const machine = Object.fromEntries(Object.entries(process.env).filter(([name]) => MACHINE_VARIABLES.test(name)));
     return {
-      PATH: [this.binDirectory, dirname(process.execPath), process.env.PATH ?? ''].join(':'),
+      ...machine,
+      PATH: [join(directory, '/usr/local/bin'), this.binDirectory, dirname(process.execPath), process.env.PATH ?? ''].join(':'),
       HOME: join(directory, 'home'),
       LANG: 'C.UTF-8',
       NO_COLOR: '1',
@@ -128,12 +138,14 @@ export class DocTestSandbox {
       MODELGATE_KEY: this.serviceKey,
       MODELGATE_ADMIN_TOKEN: this.adminToken,
       OPENAI_API_KEY: 'sk-doc-test-not-a-real-key',
+      ...this.packageCaches,
     };
   }
 
   /** Runs a program to its end (at most `timeoutMs`), output and errors together. */
-  async run(program: string, args: readonly string[], directory: string, timeoutMs = 60_000): Promise<BlockRun> {
-    const child = spawn(program, args, { cwd: directory, env: this.environment(directory), stdio: ['ignore', 'pipe', 'pipe'], detached: true });
+  async run(program: string, args: readonly string[], directory: string, options: { cwd?: string; timeoutMs?: number } = {}): Promise<BlockRun> {
+    const { cwd = directory, timeoutMs = 60_000 } = options;
+    const child = spawn(program, args, { cwd, env: this.environment(directory), stdio: ['ignore', 'pipe', 'pipe'], detached: true });
     let output = '';
     child.stdout.on('data', (chunk) => (output += String(chunk)));
     child.stderr.on('data', (chunk) => (output += String(chunk)));
@@ -201,6 +213,9 @@ export class DocTestSandbox {
     await rm(this.root, { recursive: true, force: true });
   }
 }
+
+/** The machine's network and TLS settings, which npm and pnpm need to reach the registry. */
+const MACHINE_VARIABLES = /^(NODE_EXTRA_CA_CERTS|SSL_CERT_FILE|SSL_CERT_DIR|(HTTPS?|NO|ALL)_PROXY|(https?|no|all)_proxy|TMPDIR|USER|LOGNAME)$/;
 
 /** Values for a config's `${VAR}` placeholders: any name resolves, to something of the right shape. */
 const placeholderEnvironment: Readonly<Record<string, string>> = new Proxy(

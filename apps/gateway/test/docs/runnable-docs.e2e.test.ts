@@ -21,7 +21,7 @@ function expectSuccess(block: DocBlock, run: BlockRun): void {
   const failure =
     run.code !== expectedCode
       ? `exited ${run.code} (expected ${expectedCode})`
-      : pattern && !new RegExp(pattern).test(run.output)
+      : pattern && !new RegExp(pattern, 'm').test(run.output)
         ? `printed nothing matching /${pattern}/`
         : undefined;
   expect({ block: where(block), failure, output: failure ? run.output.slice(-3000) : '' }).toEqual({ block: where(block), failure: undefined, output: '' });
@@ -57,7 +57,8 @@ describe('runnable documentation', () => {
             case 'sh': {
               const script = join(directory, `block-${++counter}.sh`);
               await writeFile(script, code);
-              const run = options.background ? await sandbox.runInBackground(script, directory) : await sandbox.run('bash', ['-euo', 'pipefail', script], directory);
+              const cwd = options.cwd === 'repository' ? REPOSITORY : directory;
+              const run = options.background ? await sandbox.runInBackground(script, directory) : await sandbox.run('bash', ['-euo', 'pipefail', script], directory, { cwd });
               expectSuccess(block, run);
               break;
             }
