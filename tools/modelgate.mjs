@@ -5,7 +5,7 @@
 // `node_modules/.bin/node` shell shim, which would not pass SIGTERM on to `modelgate serve`; and
 // in the folder npm was called from, so that relative paths (`--config my.yaml`) mean what they say.
 import { spawn } from 'node:child_process';
-import { existsSync } from 'node:fs';
+import { existsSync, readFileSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 
@@ -16,7 +16,10 @@ if (!existsSync(node) || !existsSync(join(gateway, 'dist', 'cli', 'run-cli.js'))
   console.error('modelgate: run `npm start` or `npm test` once first: they install the pinned Node.js and build the gateway.');
   process.exit(1);
 }
-const cli = spawn(node, [join(gateway, 'bin', 'modelgate.mjs'), ...process.argv.slice(2)], {
+// The Node.js flags of the gateway's start script (apps/gateway/package.json), its one source.
+const startScript = JSON.parse(readFileSync(join(gateway, 'package.json'), 'utf8')).scripts.start;
+const nodeFlags = startScript.split(/\s+/).filter((word) => word.startsWith('--'));
+const cli = spawn(node, [...nodeFlags, join(gateway, 'bin', 'modelgate.mjs'), ...process.argv.slice(2)], {
   cwd: process.env.INIT_CWD ?? process.cwd(),
   stdio: 'inherit',
 });
