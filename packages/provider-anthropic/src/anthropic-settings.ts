@@ -35,7 +35,7 @@ export const anthropicSettingsSchema: JsonSchema = {
   additionalProperties: false,
   properties: {
     apiKey: { type: 'string', description: 'Sent as `x-api-key`.' },
-    baseUrl: { type: 'string', pattern: '^https?://', description: 'Base URL including `/v1` (default `https://api.anthropic.com/v1`).' },
+    baseUrl: { type: 'string', pattern: '^https?://', description: 'Base URL, with or without `/v1` (`https://api.anthropic.com` as the SDKs take it works too; default `https://api.anthropic.com/v1`).' },
     anthropicVersion: { type: 'string', minLength: 1, description: 'The `anthropic-version` header (default `2023-06-01`).' },
     betas: { type: 'array', items: { type: 'string', minLength: 1 }, description: 'Flags for the `anthropic-beta` header.' },
     headers: { type: 'object', additionalProperties: { type: 'string' }, description: 'Extra headers sent on every upstream request.' },
@@ -56,5 +56,5 @@ export const anthropicSettingsSchema: JsonSchema = {
 /** The variables Anthropic's own SDKs read, so a bare `ANTHROPIC_API_KEY` serves Claude models. */
 export const ANTHROPIC_ENVIRONMENT: readonly EnvironmentVariableV1[] = [
   { name: 'ANTHROPIC_API_KEY', setting: 'apiKey', secret: true, description: 'Anthropic API key, sent as x-api-key.' },
-  { name: 'ANTHROPIC_BASE_URL', setting: 'baseUrl', description: 'Base URL including /v1 (default https://api.anthropic.com/v1).' },
+  { name: 'ANTHROPIC_BASE_URL', setting: 'baseUrl', description: 'Base URL, with or without /v1, as the Anthropic SDKs take it (default https://api.anthropic.com).' },
 ];
