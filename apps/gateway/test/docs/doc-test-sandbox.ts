@@ -137,6 +137,8 @@ export class DocTestSandbox {
       RUST_LOG: 'error',
       MODELGATE_KEY: this.serviceKey,
       MODELGATE_ADMIN_TOKEN: this.adminToken,
+      // The CLI without a config opens the data directory's store: the test gateway's.
+      MODELGATE_DATA_DIR: join(this.root, 'data'),
       OPENAI_API_KEY: 'sk-doc-test-not-a-real-key',
       ...this.packageCaches,
     };

@@ -4,12 +4,12 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { promisify } from 'node:util';
-import { parse as parseYaml } from 'yaml';
+import { parse as parseYaml, stringify as stringifyYaml } from 'yaml';
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
 import { startOpenAiSimulator } from '@modelgate/testkit';
 import type { GatewayConfigInput } from '../../src/config/gateway-config.js';
 import { readDocBlocks, type DocBlock } from '../docs/doc-blocks.js';
-import { startGatewayProcess, type GatewayProcess } from '../support/gateway-process.js';
+import { MAIN_SCRIPT, spawnGatewayProcess, type GatewayProcess } from '../support/gateway-process.js';
 
 const run = promisify(execFile);
 const CONTRACT = fileURLToPath(new URL('../../../../docs/plugin-contract.md', import.meta.url));
@@ -63,7 +63,12 @@ describe('a third-party plugin made from docs/plugin-contract.md', () => {
       keys: [{ name: 'plugin-test', key: SERVICE_KEY }],
       storage: { driver: 'sqlite', path: ':memory:' },
     };
-    return startGatewayProcess(configDirectory, 'modelgate', config, { ACME_API_KEY: ACME_KEY, ACME_BASE_URL: simulator.url });
+    const configFile = join(configDirectory, 'modelgate.yaml');
+    await writeFile(configFile, stringifyYaml(config));
+    return spawnGatewayProcess([MAIN_SCRIPT], {
+      name: packageReference,
+      env: { MODELGATE_CONFIG: configFile, MODELGATE_DATA_DIR: configDirectory, ACME_API_KEY: ACME_KEY, ACME_BASE_URL: simulator.url },
+    });
   }
 
   async function chat(body: Record<string, unknown>): Promise<Response> {
