@@ -30,6 +30,17 @@ export async function serveGateway(options: ServeOptions): Promise<void> {
     await profile.demo?.close();
     throw error;
   }
+  // Before the banner: whoever reads it may send SIGTERM at once.
+  const running = gateway;
+  stopOnSignals({
+    logger,
+    logs,
+    graceMs: profile.config.server.shutdownGraceMs,
+    async close() {
+      await running.close();
+      await profile.demo?.close();
+    },
+  });
   const models = gateway.app.models.list().map((model) => model.id);
   const key = profile.printedKey;
   const lines = [
@@ -45,15 +56,4 @@ export async function serveGateway(options: ServeOptions): Promise<void> {
     '',
   ];
   process.stdout.write(`${lines.join('\n')}\n`);
-
-  const running = gateway;
-  stopOnSignals({
-    logger,
-    logs,
-    graceMs: profile.config.server.shutdownGraceMs,
-    async close() {
-      await running.close();
-      await profile.demo?.close();
-    },
-  });
 }
