@@ -14,8 +14,8 @@ import { readFileSync } from 'node:fs';
  * `skip` (not run; `reason` says why). Options are `key=value`, `key="value with spaces"` or
  * `key='value with "quotes"'`; a bare `key` is `key=true`. `sh` and `node` take `expect=<regex>`
  * (their output must match) and `exit=<code>` (default 0); `sh` takes `background` (a server:
- * the document's later blocks talk to it once it listens) and `cwd=repository` (run at the
- * repository's root instead of the document's folder).
+ * the document's later blocks talk to it once it listens), `cwd=repository` (run at the
+ * repository's root instead of the document's folder) and `timeout=<seconds>` (default 60).
  */
 export interface DocTestMarker {
   readonly kind: 'sh' | 'node' | 'file' | 'config' | 'codex-config' | 'skip';

@@ -2,7 +2,7 @@ import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
 import { once } from 'node:events';
 import { chmod, mkdir, mkdtemp, readFile, rm, symlink, writeFile } from 'node:fs/promises';
 import { createRequire } from 'node:module';
-import { tmpdir } from 'node:os';
+import { homedir, tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { pino } from 'pino';
@@ -88,6 +88,9 @@ export class DocTestSandbox {
     this.packageCaches = {
       npm_config_cache: spawnSync(commandPath('npm'), ['config', 'get', 'cache'], { encoding: 'utf8' }).stdout.trim(),
       npm_config_update_notifier: 'false',
+      // pnpm's metadata cache too (~/.cache/pnpm), or `pnpm deploy` asks the registry about every package again.
+      npm_config_cache_dir: join(process.env.XDG_CACHE_HOME ?? join(homedir(), '.cache'), 'pnpm'),
+      npm_config_prefer_offline: 'true',
       ...(modules.storeDir ? { npm_config_store_dir: modules.storeDir } : {}),
     };
     await mkdir(this.binDirectory, { recursive: true });

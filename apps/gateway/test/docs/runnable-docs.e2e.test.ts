@@ -58,7 +58,7 @@ describe('runnable documentation', () => {
               const script = join(directory, `block-${++counter}.sh`);
               await writeFile(script, code);
               const cwd = options.cwd === 'repository' ? REPOSITORY : directory;
-              const run = options.background ? await sandbox.runInBackground(script, directory) : await sandbox.run('bash', ['-euo', 'pipefail', script], directory, { cwd });
+              const run = options.background ? await sandbox.runInBackground(script, directory) : await sandbox.run('bash', ['-euo', 'pipefail', script], directory, { cwd, timeoutMs: options.timeout ? Number(options.timeout) * 1000 : undefined });
               expectSuccess(block, run);
               break;
             }
@@ -79,7 +79,7 @@ describe('runnable documentation', () => {
               if (options.name) await writeFile(join(directory, options.name), code);
               break;
           }
-        }, 90_000);
+        }, 200_000);
       }
     });
   }
