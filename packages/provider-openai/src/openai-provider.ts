@@ -1,10 +1,17 @@
 import { defineProvider } from '@modelgate/core';
-import { createOpenAiCompatibleChatTranslator } from './openai-compatible-chat-translator.js';
+import { createOpenAiCompatibleProvider } from '@modelgate/provider-openai-compatible';
 import { OPENAI_MODEL_CARDS, OPENAI_MODEL_PATTERNS } from './openai-models.js';
 import { createOpenAiResponsesTranslator } from './openai-responses-translator.js';
-import { OPENAI_ENVIRONMENT, OPENAI_RELAYED_RESPONSE_HEADERS, openAiSettingsSchema, type OpenAiSettings } from './openai-settings.js';
-import { createOpenAiUpstreamEndpoint } from './openai-upstream-endpoint.js';
+import {
+  OPENAI_DEFAULT_BASE_URL,
+  OPENAI_ENVIRONMENT,
+  OPENAI_RELAYED_RESPONSE_HEADERS,
+  openAiSettingsSchema,
+  openAiVendorHeaders,
+  type OpenAiSettings,
+} from './openai-settings.js';
 
+/** The OpenAI-compatible base as it is (no hooks, every field passes), plus OpenAI's Responses API and catalog. */
 export const openAiProvider = defineProvider<OpenAiSettings>({
   specificationVersion: 'v1',
   id: 'openai',
@@ -13,11 +20,15 @@ export const openAiProvider = defineProvider<OpenAiSettings>({
   modelPatterns: OPENAI_MODEL_PATTERNS,
   environment: OPENAI_ENVIRONMENT,
   create(settings) {
-    const endpoint = createOpenAiUpstreamEndpoint(settings);
-    return {
-      chat: createOpenAiCompatibleChatTranslator({ endpoint, vendorName: 'OpenAI' }),
-      responses: createOpenAiResponsesTranslator(endpoint),
+    const { endpoint, ...compatible } = createOpenAiCompatibleProvider({
+      connection: { baseUrl: settings.baseUrl ?? OPENAI_DEFAULT_BASE_URL, apiKey: settings.apiKey, headers: settings.headers },
+      vendorName: 'OpenAI',
+      vendorHeaders: openAiVendorHeaders(settings),
       models: OPENAI_MODEL_CARDS,
+    });
+    return {
+      ...compatible,
+      responses: createOpenAiResponsesTranslator(endpoint),
       relayedResponseHeaders: OPENAI_RELAYED_RESPONSE_HEADERS,
     };
   },

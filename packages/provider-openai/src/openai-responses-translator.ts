@@ -1,8 +1,8 @@
 import { openAiCompatibleError, type ResponsesTranslatorV1 } from '@modelgate/core';
-import type { OpenAiUpstreamEndpoint } from './openai-upstream-endpoint.js';
+import type { OpenAiCompatibleEndpoint } from '@modelgate/provider-openai-compatible';
 
 /** The Responses API is OpenAI's own: requests go out as sent (model replaced), answers come back verbatim. */
-export function createOpenAiResponsesTranslator(endpoint: OpenAiUpstreamEndpoint): ResponsesTranslatorV1 {
+export function createOpenAiResponsesTranslator(endpoint: OpenAiCompatibleEndpoint): ResponsesTranslatorV1 {
   const responsesUrl = endpoint.url('/responses');
   const compactUrl = endpoint.url('/responses/compact');
   return {

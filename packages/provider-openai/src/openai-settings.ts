@@ -13,6 +13,14 @@ export interface OpenAiSettings {
 
 export const OPENAI_DEFAULT_BASE_URL = 'https://api.openai.com/v1';
 
+/** OpenAI's own request headers; they win over the configured `headers`. */
+export function openAiVendorHeaders(settings: OpenAiSettings): Record<string, string> {
+  const headers: Record<string, string> = {};
+  if (settings.organization) headers['openai-organization'] = settings.organization;
+  if (settings.project) headers['openai-project'] = settings.project;
+  return headers;
+}
+
 export const openAiSettingsSchema: JsonSchema = {
   type: 'object',
   additionalProperties: false,

@@ -80,11 +80,11 @@ export async function loadProviderPlugins(
     }
     instances.set(id, {
       id,
-      family: plugin.family,
+      family: provider.family ?? plugin.family,
       source,
       plugin,
       provider,
-      unlistedModelPatterns: config.routeUnlistedModels === false ? [] : plugin.modelPatterns,
+      unlistedModelPatterns: config.routeUnlistedModels === false ? [] : (provider.modelPatterns ?? plugin.modelPatterns),
     });
   }
   return instances;

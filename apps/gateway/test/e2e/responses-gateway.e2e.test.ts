@@ -2,7 +2,7 @@ import { request as httpRequest } from 'node:http';
 import { zstdCompressSync } from 'node:zlib';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from '@jest/globals';
 import type { AnyProviderPluginV1 } from '@modelgate/core';
-import { createOpenAiCompatibleChatTranslator, createOpenAiUpstreamEndpoint } from '@modelgate/provider-openai';
+import { createOpenAiCompatibleProvider } from '@modelgate/provider-openai-compatible';
 import { readSseEvents } from '@modelgate/testkit';
 import { authorized, startTestGateway, TEST_SERVICE_KEY, type TestGateway } from '../support/test-gateway.js';
 
@@ -17,7 +17,7 @@ const claudeLikePlugin = {
   settingsSchema: { type: 'object' },
   modelPatterns: ['claude-*'],
   create: () => ({
-    chat: createOpenAiCompatibleChatTranslator({ endpoint: createOpenAiUpstreamEndpoint({ baseUrl: 'http://127.0.0.1:9/v1' }), vendorName: 'Claude-like' }),
+    chat: createOpenAiCompatibleProvider({ connection: { baseUrl: 'http://127.0.0.1:9/v1' }, vendorName: 'Claude-like' }).chat,
   }),
 } as unknown as AnyProviderPluginV1;
 

@@ -61,6 +61,13 @@ export interface ProviderV1 {
    * host decides what it never relays (cookies, hop-by-hop headers, rate limits of its own key).
    */
   readonly relayedResponseHeaders?: readonly string[];
+  /**
+   * This instance's family, when its settings choose it (the OpenAI-compatible plugin serves any
+   * vendor); else the descriptor's `family`.
+   */
+  readonly family?: string;
+  /** Ids or globs this instance serves unlisted, when its settings choose them; else the descriptor's `modelPatterns`. */
+  readonly modelPatterns?: readonly ModelPattern[];
 }
 
 /**

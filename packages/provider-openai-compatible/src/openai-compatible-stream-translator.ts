@@ -7,17 +7,26 @@ import {
   type StreamOutputV1,
   type StreamTranslatorV1,
 } from '@modelgate/core';
+import type { OpenAiCompatibleHookContext, OpenAiCompatibleHooks } from './openai-compatible-hooks.js';
 
 const NOTHING: readonly StreamOutputV1[] = [];
 
 /**
  * Relays an OpenAI(-compatible) chunk stream. Chunks are parsed (the gateway reads usage and
- * finish reasons from them) but written out as the upstream's exact bytes.
+ * finish reasons from them) but written out as the upstream's exact bytes, unless a chunk hook
+ * returns a changed chunk.
  */
-export class OpenAiChatStreamTranslator implements StreamTranslatorV1 {
+export class OpenAiCompatibleStreamTranslator implements StreamTranslatorV1 {
   private sawDone = false;
 
-  constructor(private readonly vendorName: string) {}
+  private readonly vendorName: string;
+
+  constructor(
+    private readonly context: OpenAiCompatibleHookContext,
+    private readonly hooks: Pick<OpenAiCompatibleHooks, 'chunk' | 'usage'> = {},
+  ) {
+    this.vendorName = context.vendorName;
+  }
 
   onEvent(event: SseEvent): readonly StreamOutputV1[] {
     if (event.data === '[DONE]') {
@@ -43,7 +52,7 @@ export class OpenAiChatStreamTranslator implements StreamTranslatorV1 {
         kind: openAiErrorKind(502, upstreamError ?? {}),
       });
     }
-    return [{ chunk: parsed as ChatCompletionChunk, serialized: event.data }];
+    return this.output(parsed as ChatCompletionChunk, event.data);
   }
 
   onEnd(): readonly StreamOutputV1[] {
@@ -51,5 +60,15 @@ export class OpenAiChatStreamTranslator implements StreamTranslatorV1 {
       throw upstreamProtocolError(`${this.vendorName} closed the stream before sending [DONE].`);
     }
     return NOTHING;
+  }
+
+  private output(upstreamChunk: ChatCompletionChunk, bytes: string): readonly StreamOutputV1[] {
+    const context = this.context;
+    const chunk = this.hooks.chunk ? this.hooks.chunk(upstreamChunk, context) : upstreamChunk;
+    if (chunk === null) return NOTHING;
+    // The client gets the upstream's bytes while the chunk is unchanged; the usage hook changes only what the gateway counts.
+    const serialized = chunk === upstreamChunk ? bytes : undefined;
+    const counted = this.hooks.usage && chunk.usage ? { ...chunk, usage: this.hooks.usage(chunk.usage, context) } : chunk;
+    return [serialized === undefined ? { chunk: counted } : { chunk: counted, serialized }];
   }
 }
