@@ -1,6 +1,8 @@
 import { randomBytes } from 'node:crypto';
-import { startAnthropicSimulator, startOpenAiSimulator } from '@modelgate/testkit';
-import type { GatewayConfigInput } from '../config/gateway-config.js';
+import type { StartedSimulator } from '@modelgate/testkit';
+import type { GatewayConfigInput, ModelConfig, ProviderConfig } from '../config/gateway-config.js';
+import { BUNDLED_PROVIDERS } from '../plugins/bundled-providers.js';
+import { loadProviderTestingEntry } from './load-provider-testing-entry.js';
 
 export interface DemoProfile {
   readonly config: GatewayConfigInput;
@@ -15,25 +17,26 @@ export function createServiceKey(): string {
 /**
  * With no vendor key in the environment the gateway serves the bundled simulators, so a newcomer's
  * first request makes a real HTTP round trip offline. The simulator answers "Echo: <your text>".
+ * Each bundled provider brings its simulator, settings and demo models from its `./testing` entry.
  */
 export async function startDemoProfile(serviceKey = createServiceKey()): Promise<DemoProfile> {
-  const openai = await startOpenAiSimulator();
-  const anthropic = await startAnthropicSimulator();
-  return {
-    serviceKey,
-    config: {
-      providers: [
-        { package: '@modelgate/provider-openai', id: 'openai', settings: { baseUrl: openai.url, apiKey: 'sk-demo-simulator' } },
-        { package: '@modelgate/provider-anthropic', id: 'anthropic', settings: { baseUrl: anthropic.url, apiKey: 'sk-ant-demo-simulator' } },
-      ],
-      models: [
-        { id: 'demo-gpt', provider: 'openai', upstreamModel: 'gpt-4.1-mini' },
-        { id: 'demo-claude', provider: 'anthropic', upstreamModel: 'claude-sonnet-4-5' },
-      ],
-      keys: [{ name: 'demo', key: serviceKey }],
-    },
-    close: async () => {
-      await Promise.all([openai.close(), anthropic.close()]);
-    },
+  const simulators: StartedSimulator[] = [];
+  const close = async () => {
+    await Promise.all(simulators.map((simulator) => simulator.close()));
   };
+  const providers: ProviderConfig[] = [];
+  const models: ModelConfig[] = [];
+  try {
+    for (const bundled of BUNDLED_PROVIDERS) {
+      const testing = await loadProviderTestingEntry(bundled.package);
+      const simulator = await testing.startSimulator();
+      simulators.push(simulator);
+      providers.push({ package: bundled.package, id: bundled.id, settings: { ...testing.simulatorSettings(simulator) } });
+      models.push(...testing.demoModels.map((model) => ({ id: model.id, provider: bundled.id, upstreamModel: model.upstreamModel })));
+    }
+  } catch (error) {
+    await close();
+    throw error;
+  }
+  return { serviceKey, config: { providers, models, keys: [{ name: 'demo', key: serviceKey }] }, close };
 }

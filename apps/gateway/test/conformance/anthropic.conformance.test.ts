@@ -1,5 +1,5 @@
 import { runChatConformance, type ConformanceScript } from '@modelgate/conformance';
-import { startAnthropicSimulator, type AnthropicScriptedReply } from '@modelgate/testkit';
+import { startAnthropicSimulator, type AnthropicScriptedReply } from '@modelgate/provider-anthropic/testing';
 import { startConformanceGateway } from '../support/conformance-gateway.js';
 
 function toAnthropicReply(script: Exclude<ConformanceScript, { kind: 'error' }>): AnthropicScriptedReply {

@@ -1,5 +1,5 @@
 import { runChatConformance } from '@modelgate/conformance';
-import { startOpenAiSimulator } from '@modelgate/testkit';
+import { startOpenAiSimulator } from '@modelgate/provider-openai/testing';
 import { startConformanceGateway } from '../support/conformance-gateway.js';
 
 runChatConformance({

@@ -4,7 +4,7 @@ import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { pino } from 'pino';
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
-import { startOpenAiSimulator } from '@modelgate/testkit';
+import { startOpenAiSimulator } from '@modelgate/provider-openai/testing';
 import { loadGatewayConfig } from '../../src/config/load-gateway-config.js';
 import { createApp } from '../../src/create-app.js';
 import { startGateway } from '../../src/server/start-gateway.js';

@@ -4,7 +4,8 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { afterAll, afterEach, describe, expect, it } from '@jest/globals';
-import { startAnthropicSimulator, startOpenAiSimulator } from '@modelgate/testkit';
+import { startAnthropicSimulator } from '@modelgate/provider-anthropic/testing';
+import { startOpenAiSimulator } from '@modelgate/provider-openai/testing';
 
 const mainScript = fileURLToPath(new URL('../../dist/main.js', import.meta.url));
 // The embedded store (a SQLite file) goes here, not into the working directory.

@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
 import type { ProviderPluginV1 } from '@modelgate/core';
 import openAiProvider, { type OpenAiSettings } from '@modelgate/provider-openai';
-import { startOpenAiSimulator } from '@modelgate/testkit';
+import { startOpenAiSimulator } from '@modelgate/provider-openai/testing';
 import { authorized, dataPayloads, startGatewayInFrontOf, TEST_SERVICE_KEY, type TestGateway } from '../support/test-gateway.js';
 
 // A provider whose stream translator has a bug: it throws a TypeError on the second event.

@@ -6,7 +6,7 @@ import { fileURLToPath } from 'node:url';
 import { promisify } from 'node:util';
 import { parse as parseYaml, stringify as stringifyYaml } from 'yaml';
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
-import { startOpenAiSimulator } from '@modelgate/testkit';
+import { startOpenAiSimulator } from '@modelgate/provider-openai/testing';
 import type { GatewayConfigInput } from '../../src/config/gateway-config.js';
 import { readDocBlocks, type DocBlock } from '../docs/doc-blocks.js';
 import { MAIN_SCRIPT, spawnGatewayProcess, type GatewayProcess } from '../support/gateway-process.js';

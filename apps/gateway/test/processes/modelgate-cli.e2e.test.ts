@@ -4,7 +4,7 @@ import { mkdir, mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from '@jest/globals';
-import { startOpenAiSimulator } from '@modelgate/testkit';
+import { startOpenAiSimulator } from '@modelgate/provider-openai/testing';
 import { stringify } from 'yaml';
 import {
   MAIN_SCRIPT,

@@ -2,7 +2,7 @@ import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
-import { startOpenAiSimulator, type OpenAiSimulator } from '@modelgate/testkit';
+import { startOpenAiSimulator, type OpenAiSimulator } from '@modelgate/provider-openai/testing';
 import { adminClient, chat, TEST_ADMIN_TOKEN } from '../support/admin-client.js';
 import { dumpPostgresSchema } from '../support/dump-store.js';
 import { OPENAI_PROVIDER_PATH, startGatewayProcess, type GatewayProcess } from '../support/gateway-process.js';

@@ -4,7 +4,7 @@ import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from '@jest/globals';
-import { startOpenAiSimulator } from '@modelgate/testkit';
+import { startOpenAiSimulator } from '@modelgate/provider-openai/testing';
 import { DEFAULT_SERVER_CONFIG } from '../../src/config/gateway-config.js';
 import { MAIN_SCRIPT, OPENAI_PROVIDER_PATH, startGatewayProcess, type GatewayProcess } from '../support/gateway-process.js';
 

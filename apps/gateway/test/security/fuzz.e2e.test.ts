@@ -4,7 +4,8 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
-import { startAnthropicSimulator, startOpenAiSimulator, type AnthropicSimulator, type OpenAiSimulator } from '@modelgate/testkit';
+import { startAnthropicSimulator, type AnthropicSimulator } from '@modelgate/provider-anthropic/testing';
+import { startOpenAiSimulator, type OpenAiSimulator } from '@modelgate/provider-openai/testing';
 import { FuzzRequestGenerator, seededRandom, type FuzzRequest } from '../support/fuzz-requests.js';
 import { OPENAI_PROVIDER_PATH, startGatewayProcess, type GatewayProcess } from '../support/gateway-process.js';
 

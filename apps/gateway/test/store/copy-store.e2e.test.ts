@@ -3,7 +3,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { pino } from 'pino';
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
-import { startOpenAiSimulator } from '@modelgate/testkit';
+import { startOpenAiSimulator } from '@modelgate/provider-openai/testing';
 import { KeyService } from '../../src/admin/key-service.js';
 import { parseGatewayConfig } from '../../src/config/load-gateway-config.js';
 import { startGateway } from '../../src/server/start-gateway.js';

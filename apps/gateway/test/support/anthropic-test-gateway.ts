@@ -1,4 +1,4 @@
-import { startAnthropicSimulator, type AnthropicSimulator } from '@modelgate/testkit';
+import { startAnthropicSimulator, type AnthropicSimulator } from '@modelgate/provider-anthropic/testing';
 import { startGatewayInFrontOf, TEST_SERVICE_KEY, type GatewayInFrontOf } from './test-gateway.js';
 
 export const ANTHROPIC_UPSTREAM_KEY = 'sk-ant-upstream-test-key';

@@ -1,6 +1,6 @@
 import { Writable } from 'node:stream';
 import { pino } from 'pino';
-import { startOpenAiSimulator } from '@modelgate/testkit';
+import { startOpenAiSimulator } from '@modelgate/provider-openai/testing';
 import { parseGatewayConfig } from '../../src/config/load-gateway-config.js';
 import type { GatewayConfigInput, ProviderConfig } from '../../src/config/gateway-config.js';
 import { startGateway, type RunningGateway } from '../../src/server/start-gateway.js';

@@ -1,0 +1,71 @@
+import type { OpenAiProblem } from '../openai-errors.js';
+import { isRecord } from '@modelgate/testkit';
+import { badRequest, invalidType, missingParameter } from '../request-problems.js';
+
+const CALL_TYPES: Readonly<Record<string, string>> = {
+  function_call_output: 'function_call',
+  custom_tool_call_output: 'custom_tool_call',
+};
+
+function checkItem(item: Record<string, unknown>, index: number, count: number, callIds: Set<string>, statelessHistory: boolean): OpenAiProblem | undefined {
+  const param = `input[${index}]`;
+  switch (item.type) {
+    case 'compaction_trigger':
+      if (index !== count - 1) return badRequest(`Invalid '${param}': a compaction_trigger item must be the final input item.`, param, 'invalid_value');
+      return undefined;
+    case 'compaction':
+    case 'compaction_summary':
+      if (typeof item.encrypted_content !== 'string') return invalidType(`${param}.encrypted_content`, 'a string', item.encrypted_content);
+      return undefined;
+    case 'function_call':
+      if (typeof item.arguments !== 'string') return invalidType(`${param}.arguments`, 'a string', item.arguments);
+      if (typeof item.call_id === 'string') callIds.add(item.call_id);
+      return undefined;
+    case 'custom_tool_call':
+      if (typeof item.call_id === 'string') callIds.add(item.call_id);
+      return undefined;
+    default:
+      break;
+  }
+  const answered = typeof item.type === 'string' ? CALL_TYPES[item.type] : undefined;
+  if (answered && statelessHistory && !callIds.has(item.call_id as string)) {
+    return badRequest(`No tool call found for ${answered} output with call_id ${String(item.call_id)}.`, `${param}.call_id`, 'invalid_value');
+  }
+  return undefined;
+}
+
+function checkInput(input: unknown, statelessHistory: boolean): OpenAiProblem | undefined {
+  if (input === undefined || typeof input === 'string') return undefined;
+  if (!Array.isArray(input)) return invalidType('input', 'a string or an array', input);
+  const callIds = new Set<string>();
+  for (const [index, item] of input.entries()) {
+    if (!isRecord(item)) return invalidType(`input[${index}]`, 'an object', item);
+    const problem = checkItem(item, index, input.length, callIds, statelessHistory);
+    if (problem) return problem;
+  }
+  return undefined;
+}
+
+/** Function tools are flat in the Responses API: `name` at the top level, no `function: {}` wrapper. */
+function checkTools(tools: unknown): OpenAiProblem | undefined {
+  if (tools === undefined) return undefined;
+  if (!Array.isArray(tools)) return invalidType('tools', 'an array', tools);
+  for (const [index, tool] of tools.entries()) {
+    if (!isRecord(tool) || typeof tool.type !== 'string') return missingParameter(`tools[${index}].type`);
+    if ((tool.type === 'function' || tool.type === 'custom') && typeof tool.name !== 'string') return missingParameter(`tools[${index}].name`);
+  }
+  return undefined;
+}
+
+/**
+ * Checks a `/v1/responses` or `/v1/responses/compact` body more strictly than OpenAI on the points
+ * translators get wrong (PROTOCOLS B.1, I); unknown fields and item types are accepted.
+ */
+export function validateResponsesRequest(body: unknown): OpenAiProblem | undefined {
+  if (!isRecord(body)) return badRequest('The request body must be a JSON object.');
+  if (body.model === undefined) return missingParameter('model');
+  if (typeof body.model !== 'string') return invalidType('model', 'a string', body.model);
+  if (body.stream !== undefined && body.stream !== null && typeof body.stream !== 'boolean') return invalidType('stream', 'a boolean', body.stream);
+  // Tool outputs must answer a call in the same input unless the history is stored server-side.
+  return checkInput(body.input, body.previous_response_id === undefined && body.conversation === undefined) ?? checkTools(body.tools);
+}
