@@ -1,6 +1,7 @@
 import type { AnyProviderPluginV1, JsonSchema } from '@modelgate/core';
 import anthropicPlugin from '@modelgate/provider-anthropic';
 import openAiPlugin from '@modelgate/provider-openai';
+import openAiCompatiblePlugin from '@modelgate/provider-openai-compatible';
 import { CONFIG_FIELD_NOTES, GATEWAY_ENVIRONMENT_NOTES } from './config-reference-notes.js';
 import { gatewayConfigSchema } from './gateway-config-schema.js';
 import { withConfigDefaults } from './gateway-config.js';
@@ -91,6 +92,7 @@ function fieldTable(fields: readonly ConfigField[]): string[] {
 
 const FIRST_PARTY_PLUGINS: ReadonlyArray<{ readonly packageName: string; readonly plugin: AnyProviderPluginV1 }> = [
   { packageName: '@modelgate/provider-openai', plugin: openAiPlugin as unknown as AnyProviderPluginV1 },
+  { packageName: '@modelgate/provider-openai-compatible', plugin: openAiCompatiblePlugin as unknown as AnyProviderPluginV1 },
   { packageName: '@modelgate/provider-anthropic', plugin: anthropicPlugin as unknown as AnyProviderPluginV1 },
 ];
 
@@ -104,7 +106,9 @@ function providerSection({ packageName, plugin }: (typeof FIRST_PARTY_PLUGINS)[n
   return [
     `### \`${packageName}\` (id \`${plugin.id}\`, family \`${plugin.family}\`)`,
     '',
-    `Model patterns served without a \`models\` entry: ${plugin.modelPatterns.map((pattern) => `\`${String(pattern)}\``).join(', ')}.`,
+    plugin.modelPatterns.length > 0
+      ? `Model patterns served without a \`models\` entry: ${plugin.modelPatterns.map((pattern) => `\`${String(pattern)}\``).join(', ')}.`
+      : 'Serves no model without a `models` entry, unless its settings name them.',
     '',
     '| Setting | Type | Environment variable (vendor profile) | Description |',
     '|---|---|---|---|',
