@@ -18,7 +18,7 @@ describe('the Node.js version floor', () => {
 
   it('is the floor every workspace package declares', () => {
     const root = new URL('../../../../', import.meta.url);
-    for (const manifest of ['package.json', 'apps/gateway/package.json', 'packages/core/package.json', 'packages/provider-openai/package.json', 'packages/provider-anthropic/package.json', 'packages/testkit/package.json', 'packages/conformance/package.json']) {
+    for (const manifest of ['package.json', 'apps/gateway/package.json', 'packages/core/package.json', 'packages/provider-openai/package.json', 'packages/provider-openai-compatible/package.json', 'packages/provider-anthropic/package.json', 'packages/testkit/package.json', 'packages/conformance/package.json']) {
       const { engines } = JSON.parse(readFileSync(new URL(manifest, root), 'utf8')) as { engines: { node: string } };
       expect({ manifest, node: engines.node }).toEqual({ manifest, node: `>=${MINIMUM_NODE_VERSION}` });
     }
