@@ -90,8 +90,9 @@ describe('Codex CLI through the gateway', () => {
       const triggerIndex = bodies.findIndex((body) => body.input.at(-1)?.type === 'compaction_trigger');
       expect({ found: triggerIndex >= 0, log: triggerIndex >= 0 ? '' : log }).toEqual({ found: true, log: '' });
 
-      // The simulator answered the trigger with exactly one compaction item (testkit tests prove the
-      // stream shape); the request after it starts from the compacted history carrying that item.
+      // The simulator answered the trigger with exactly one compaction item (provider-openai's
+      // simulator tests prove the stream shape); the request after it starts from the compacted
+      // history carrying that item.
       const compactions = bodies.slice(triggerIndex + 1).flatMap((body) => body.input.filter((item) => item.type === 'compaction'));
       expect({ carried: compactions.length > 0, log: compactions.length > 0 ? '' : log }).toEqual({ carried: true, log: '' });
       expect(bodies.filter((body) => body.input.at(-1)?.type === 'compaction_trigger')).toHaveLength(1);
