@@ -43,7 +43,8 @@ export interface OpenAiCompatibleHooks {
   readonly chunk?: (chunk: ChatCompletionChunk, context: OpenAiCompatibleHookContext) => ChatCompletionChunk | null;
   /**
    * Reads a vendor's usage into OpenAI's shape (DeepSeek: `prompt_cache_hit_tokens` as cached
-   * tokens), for the gateway's accounting. The client still gets the upstream's bytes.
+   * tokens), for the gateway's accounting. A relayed answer or chunk keeps the upstream's bytes;
+   * one a response or chunk hook changed is re-encoded with this usage.
    */
   readonly usage?: (usage: CompletionUsage, context: OpenAiCompatibleHookContext) => CompletionUsage;
   /**
