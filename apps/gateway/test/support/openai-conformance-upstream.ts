@@ -1,0 +1,28 @@
+import type { ChatConformanceOptions } from '@modelgate/conformance';
+import { startOpenAiSimulator } from '@modelgate/provider-openai/testing';
+
+/**
+ * The OpenAI simulator as a conformance upstream: for OpenAI itself and for the compatible base
+ * standing in for any OpenAI-compatible server. `settings` are added to the provider's.
+ */
+export function openAiConformanceUpstream(apiKey: string, settings: Record<string, unknown> = {}): ChatConformanceOptions['startUpstream'] {
+  return async () => {
+    const simulator = await startOpenAiSimulator({ apiKey });
+    return {
+      settings: { baseUrl: simulator.url, apiKey, ...settings },
+      script(script) {
+        switch (script.kind) {
+          case 'error':
+            return simulator.enqueueFault({ type: 'status', status: script.status });
+          case 'text':
+          case 'stop-sequence':
+            // OpenAI (and a compatible server) reports a matched stop sequence as a plain `stop`.
+            return simulator.enqueueReply({ kind: 'text', text: script.text });
+          case 'tool-calls':
+            return simulator.enqueueReply({ kind: 'tool_calls', calls: [...script.calls] });
+        }
+      },
+      close: () => simulator.close(),
+    };
+  };
+}
