@@ -31,6 +31,8 @@ export async function callUpstream(
   transport: UpstreamTransport,
   request: UpstreamRequestV1,
   toGatewayError: (failure: UpstreamFailureV1) => GatewayError,
+  /** The answer headers the provider relays as they are (its `relayedResponseHeaders`). */
+  relayedHeaders: readonly string[] = [],
 ): Promise<UpstreamCall> {
   const controller = new AbortController();
   let gone = false;
@@ -45,6 +47,6 @@ export async function callUpstream(
     const body = await readUpstreamText(reply, request.url);
     throw toGatewayError({ status: reply.status, headers: reply.headers, body });
   }
-  relayUpstreamHeaders(ctx, reply.headers);
+  relayUpstreamHeaders(ctx, reply.headers, relayedHeaders);
   return { reply, clientGone: () => gone };
 }

@@ -24,8 +24,12 @@ export function createChatCompletionsHandler(dependencies: RouteDependencies) {
     const translator = route.instance.provider.chat;
     const call = createCallContext(ctx, route, dependencies.logger);
     const upstreamRequest = translator.toUpstreamRequest(request, call);
-    const { reply, clientGone } = await callUpstream(ctx, dependencies.transport, upstreamRequest, (failure) =>
-      translator.toGatewayError(failure, call),
+    const { reply, clientGone } = await callUpstream(
+      ctx,
+      dependencies.transport,
+      upstreamRequest,
+      (failure) => translator.toGatewayError(failure, call),
+      route.instance.provider.relayedResponseHeaders,
     );
 
     if (!upstreamRequest.stream) {

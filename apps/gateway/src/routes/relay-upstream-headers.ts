@@ -1,19 +1,18 @@
 import type { IncomingHttpHeaders } from 'node:http';
 import type { Context } from 'koa';
 
-/** Upstream headers a client may use as they are (OpenAI's model and processing time, API version). */
-const RELAYED_AS_IS = ['openai-model', 'openai-processing-ms', 'openai-version'];
-
 /** The upstream's own request id (OpenAI: `x-request-id`, Anthropic: `request-id`), for vendor support. */
 const UPSTREAM_REQUEST_ID_HEADERS = ['x-request-id', 'request-id'];
 
 /**
- * Copies what a client can use from a successful upstream answer. The gateway's `x-request-id`
- * stays the gateway's; the vendor's id goes out as `x-upstream-request-id`. The vendor's
- * `x-ratelimit-*` headers describe the gateway's vendor key, not the client's, so they stay behind.
+ * Copies what a client can use from a successful upstream answer: the headers the provider declares
+ * (`relayedResponseHeaders`, e.g. OpenAI's `openai-model`, `openai-processing-ms`, `openai-version`)
+ * as they are. The gateway's `x-request-id` stays the gateway's; the vendor's id goes out as
+ * `x-upstream-request-id`. The vendor's `x-ratelimit-*` headers describe the gateway's vendor key,
+ * not the client's, so they stay behind.
  */
-export function relayUpstreamHeaders(ctx: Context, headers: IncomingHttpHeaders): void {
-  for (const name of RELAYED_AS_IS) {
+export function relayUpstreamHeaders(ctx: Context, headers: IncomingHttpHeaders, relayedAsIs: readonly string[]): void {
+  for (const name of relayedAsIs) {
     const value = headers[name];
     if (typeof value === 'string') ctx.set(name, value);
   }

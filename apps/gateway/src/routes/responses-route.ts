@@ -60,7 +60,13 @@ export function createResponsesHandler(dependencies: RouteDependencies, endpoint
     const upstreamRequest = endpoint === 'compact' ? translator.toUpstreamCompactRequest(request, call) : translator.toUpstreamRequest(request, call);
     Object.assign(ctx.state, { model: route.publicId, provider: route.instance.id, stream: upstreamRequest.stream });
     await admitRequest(ctx, endpoint, route, request);
-    const { reply, clientGone } = await callUpstream(ctx, dependencies.transport, upstreamRequest, (failure) => translator.toGatewayError(failure, call));
+    const { reply, clientGone } = await callUpstream(
+      ctx,
+      dependencies.transport,
+      upstreamRequest,
+      (failure) => translator.toGatewayError(failure, call),
+      route.instance.provider.relayedResponseHeaders,
+    );
     if (upstreamRequest.stream) relayEventStream(ctx, reply, upstreamRequest, clientGone, dependencies.keepAliveIntervalMs);
     else await relayJsonAnswer(ctx, reply, upstreamRequest);
   };
