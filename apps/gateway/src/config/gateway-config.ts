@@ -162,7 +162,7 @@ export const DEFAULT_SERVER_CONFIG: ServerConfig = {
   headersTimeoutMs: 20_000,
   requestTimeoutMs: 120_000,
   maxConnectionsPerAddress: 256,
-  maxJsonDepth: 128,
+  maxJsonDepth: 128, // deep enough for any real tool schema
 };
 
 export const DEFAULT_UPSTREAM_CONFIG: UpstreamConfig = {

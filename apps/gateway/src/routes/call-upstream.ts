@@ -23,16 +23,16 @@ export interface UpstreamCall {
 
 /**
  * Sends the upstream request, tied to the client: when the client disconnects before the answer
- * is complete, the upstream request is aborted too. A non-2xx answer becomes the translator's error
+ * is complete, the upstream request is aborted too. A successful answer's headers that the route's
+ * provider declares are relayed; a non-2xx answer becomes the translator's error
  * (its body read within `upstream.maxResponseBytes`); a redirect is a 502 (see UpstreamTransport).
  */
 export async function callUpstream(
   ctx: Context,
   transport: UpstreamTransport,
   request: UpstreamRequestV1,
+  route: ModelRoute,
   toGatewayError: (failure: UpstreamFailureV1) => GatewayError,
-  /** The answer headers the provider relays as they are (its `relayedResponseHeaders`). */
-  relayedHeaders: readonly string[] = [],
 ): Promise<UpstreamCall> {
   const controller = new AbortController();
   let gone = false;
@@ -47,6 +47,6 @@ export async function callUpstream(
     const body = await readUpstreamText(reply, request.url);
     throw toGatewayError({ status: reply.status, headers: reply.headers, body });
   }
-  relayUpstreamHeaders(ctx, reply.headers, relayedHeaders);
+  relayUpstreamHeaders(ctx, reply.headers, route.instance.provider.relayedResponseHeaders ?? []);
   return { reply, clientGone: () => gone };
 }

@@ -24,13 +24,7 @@ export function createChatCompletionsHandler(dependencies: RouteDependencies) {
     const translator = route.instance.provider.chat;
     const call = createCallContext(ctx, route, dependencies.logger);
     const upstreamRequest = translator.toUpstreamRequest(request, call);
-    const { reply, clientGone } = await callUpstream(
-      ctx,
-      dependencies.transport,
-      upstreamRequest,
-      (failure) => translator.toGatewayError(failure, call),
-      route.instance.provider.relayedResponseHeaders,
-    );
+    const { reply, clientGone } = await callUpstream(ctx, dependencies.transport, upstreamRequest, route, (failure) => translator.toGatewayError(failure, call));
 
     if (!upstreamRequest.stream) {
       const { text, parsed } = await readUpstreamJson(reply, upstreamRequest.url);

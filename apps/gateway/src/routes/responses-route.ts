@@ -60,13 +60,7 @@ export function createResponsesHandler(dependencies: RouteDependencies, endpoint
     const upstreamRequest = endpoint === 'compact' ? translator.toUpstreamCompactRequest(request, call) : translator.toUpstreamRequest(request, call);
     Object.assign(ctx.state, { model: route.publicId, provider: route.instance.id, stream: upstreamRequest.stream });
     await admitRequest(ctx, endpoint, route, request);
-    const { reply, clientGone } = await callUpstream(
-      ctx,
-      dependencies.transport,
-      upstreamRequest,
-      (failure) => translator.toGatewayError(failure, call),
-      route.instance.provider.relayedResponseHeaders,
-    );
+    const { reply, clientGone } = await callUpstream(ctx, dependencies.transport, upstreamRequest, route, (failure) => translator.toGatewayError(failure, call));
     if (upstreamRequest.stream) relayEventStream(ctx, reply, upstreamRequest, clientGone, dependencies.keepAliveIntervalMs);
     else await relayJsonAnswer(ctx, reply, upstreamRequest);
   };
