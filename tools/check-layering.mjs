@@ -11,6 +11,7 @@ import { fileURLToPath } from 'node:url';
 
 const HTTP_LIBRARIES = ['koa', '@koa/router', '@koa/cors', '@koa/bodyparser', 'got', 'undici', 'axios', 'node-fetch'];
 const KOA_LIBRARIES = ['koa', '@koa/router', '@koa/cors', '@koa/bodyparser'];
+const HTTP_CLIENTS = ['got', 'undici', 'axios', 'node-fetch'];
 const PROVIDER_ALLOWED = ['@modelgate/core', '@modelgate/provider-openai-compatible'];
 const APP_PACKAGE = '@modelgate/gateway';
 
@@ -89,6 +90,18 @@ const RULES = [
     check: (file, imp) =>
       (file.pkg.kind === 'pipeline' || (file.pkg.kind === 'app' && /^(pipeline|fronts)\//.test(file.inSrc))) &&
       imp.bare && KOA_LIBRARIES.includes(imp.bare.name),
+  },
+  {
+    id: 'pipeline-dependencies',
+    reason: 'the pipeline names no vendor and no test kit: it builds on @modelgate/core alone, so any host and the conformance suite can run it',
+    check: (file, imp) => file.pkg.kind === 'pipeline' && imp.bare && isWorkspace(imp.bare.name) && imp.bare.name !== '@modelgate/core' && imp.bare.name !== file.pkg.name,
+  },
+  {
+    id: 'transport-seam',
+    reason: 'only the transport module knows the HTTP client; everything above it opens a request and reads status, headers and a body stream',
+    check: (file, imp) =>
+      (file.pkg.kind === 'pipeline' || file.pkg.kind === 'app') && !file.isTest && imp.bare && HTTP_CLIENTS.includes(imp.bare.name) &&
+      !(file.pkg.kind === 'pipeline' && file.inSrc.startsWith('transport/')),
   },
   {
     id: 'no-climbing-imports',

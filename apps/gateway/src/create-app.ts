@@ -1,4 +1,5 @@
 import Koa from 'koa';
+import { ModelRouter, UpstreamTransport, type ProviderInstance } from '@modelgate/pipeline';
 import type { Logger } from 'pino';
 import { createAdminRouter } from './admin/admin-router.js';
 import type { KeyResolver } from './auth/authenticated-key.js';
@@ -13,20 +14,16 @@ import { createConnectionCloseMiddleware } from './middleware/connection-close-m
 import { createErrorEnvelopeMiddleware } from './middleware/error-envelope-middleware.js';
 import type { GatewayState } from './middleware/gateway-state.js';
 import type { RegisteredRoute } from './http/create-router.js';
-import { createRequestGateMiddleware } from './middleware/request-gate-middleware.js';
 import { createRequestIdMiddleware } from './middleware/request-id-middleware.js';
 import { createRequestLogMiddleware } from './middleware/request-log-middleware.js';
 import { loadProviderPlugins } from './plugins/load-provider-plugins.js';
-import type { ProviderInstance } from './plugins/provider-instance.js';
 import { createCatalogHandler } from './routes/catalog-route.js';
 import { createHealthHandler } from './routes/health-route.js';
 import { createPublicRouter } from './routes/public-router.js';
-import { createV1Router } from './routes/v1-router.js';
-import { ModelRouter } from './routing/model-router.js';
+import { createV1Routers } from './routes/v1-router.js';
 import { GatewayLifecycle } from './server/gateway-lifecycle.js';
 import type { GatewayStore } from './store/gateway-store.js';
 import { openGatewayStore } from './store/open-gateway-store.js';
-import { UpstreamTransport } from './transport/upstream-transport.js';
 import { usageFilesFor } from './usage/usage-files.js';
 import { UsageRecorder, type UsageRecorderOptions } from './usage/usage-recorder.js';
 
@@ -92,10 +89,16 @@ export async function createApp(config: GatewayConfig, options: CreateAppOptions
   koa.on('error', (error: unknown, ctx?: { state?: GatewayState }) => {
     logger.error({ err: error, requestId: ctx?.state?.requestId }, 'request failed after the response started');
   });
-  const v1 = createV1Router(
-    { models, transport, bodyLimitBytes: config.server.bodyLimitBytes, maxJsonDepth: config.server.maxJsonDepth, keepAliveIntervalMs: config.upstream.keepAliveIntervalMs, logger },
+  const v1 = createV1Routers({
+    pipeline: { models, transport, admission: gate, keepAliveIntervalMs: config.upstream.keepAliveIntervalMs, logger },
+    observers: [gate],
+    lifecycle,
+    models,
     keyResolvers,
-  );
+    logger,
+    bodyLimitBytes: config.server.bodyLimitBytes,
+    maxJsonDepth: config.server.maxJsonDepth,
+  });
 
   const admin = createAdminRouter(store, config.admin);
   const healthHandler = createHealthHandler(startedAt, () => limiter.health());
@@ -107,8 +110,8 @@ export async function createApp(config: GatewayConfig, options: CreateAppOptions
     health: healthHandler,
     catalog: config.server.publicCatalog ? createCatalogHandler(models, providers) : undefined,
   });
-  koa.use(createRequestGateMiddleware(gate, lifecycle));
-  for (const { router } of [publicRouter, admin, v1]) {
+  const routers = [publicRouter, admin, ...v1];
+  for (const { router } of routers) {
     koa.use(router.routes());
     koa.use(router.allowedMethods());
   }
@@ -120,7 +123,7 @@ export async function createApp(config: GatewayConfig, options: CreateAppOptions
     models,
     store,
     lifecycle,
-    routes: [publicRouter, admin, v1].flatMap((router) => router.routes()),
+    routes: routers.flatMap((router) => router.routes()),
     async close() {
       // Connections have closed by now; their close handlers may still be settling requests.
       await new Promise((resolve) => setImmediate(resolve));

@@ -17,5 +17,4 @@ export type { GatewayStore } from './store/gateway-store.js';
 export type { StoredKey, KeyPolicy } from './store/stored-key.js';
 export type { UsageRecord, UsageFilter, UsageAggregate, UsageOutcome, RequestStage } from './usage/usage-record.js';
 export { KeyService, type CreateKeyInput, type IssuedKey } from './admin/key-service.js';
-export { admitRequest } from './limits/admit-request.js';
 export { runCli } from './cli/run-cli.js';

@@ -1,6 +1,6 @@
 import type { AdminConfig } from '../config/gateway-config.js';
 import { GuardedRouter } from '../http/create-router.js';
-import { readJsonBody } from '../http/read-json-body.js';
+import { readJsonBody } from '@modelgate/pipeline';
 import type { GatewayStore } from '../store/gateway-store.js';
 import { createAdminAuthMiddleware } from './admin-auth-middleware.js';
 import { KeyService } from './key-service.js';

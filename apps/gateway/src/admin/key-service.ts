@@ -4,7 +4,7 @@ import { sha256 } from '../auth/hash-key.js';
 import { keyPolicyProperties } from '../config/gateway-config-schema.js';
 import type { GatewayStore } from '../store/gateway-store.js';
 import type { KeyPolicy, StoredKey } from '../store/stored-key.js';
-import { compileSchema, describeSchemaError, pickPrimaryError } from '../validation/schema-compiler.js';
+import { compileSchema, describeSchemaError, pickPrimaryError } from '@modelgate/pipeline';
 import { toKeyView, type KeyView } from './key-view.js';
 
 export interface CreateKeyInput extends KeyPolicy {

@@ -1,7 +1,8 @@
+import type { ExchangeKey } from '@modelgate/pipeline';
 import type { GatewayEndpoint, KeyBudgetConfig, KeyLimitsConfig } from '../config/gateway-config.js';
 
 /** Who is calling: the identity a service key stands for, never the key itself. */
-export interface AuthenticatedKey {
+export interface AuthenticatedKey extends ExchangeKey {
   readonly id: string;
   readonly name: string;
   readonly source: 'config' | 'store';

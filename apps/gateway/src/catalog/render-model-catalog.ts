@@ -1,4 +1,4 @@
-import type { ModelRoute } from '../routing/model-router.js';
+import type { ModelRoute } from '@modelgate/pipeline';
 
 const HTML_ESCAPES: Readonly<Record<string, string>> = { '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' };
 

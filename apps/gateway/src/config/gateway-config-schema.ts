@@ -1,4 +1,5 @@
 import type { JsonSchema } from '@modelgate/core';
+import { GATEWAY_ENDPOINTS } from '@modelgate/pipeline';
 
 const positiveInteger = { type: 'integer', minimum: 1 };
 const sha256Digest = { type: 'string', pattern: '^sha256:[0-9a-f]{64}$' };
@@ -7,7 +8,7 @@ const stringList = { type: 'array', items: { type: 'string', minLength: 1 } };
 /** Scope and limits of a key: shared by config keys and keys issued through the CLI or `/admin`. */
 export const keyPolicyProperties = {
   models: stringList,
-  endpoints: { type: 'array', items: { enum: ['chat', 'responses', 'compact', 'models'] } },
+  endpoints: { type: 'array', items: { enum: [...GATEWAY_ENDPOINTS] } },
   families: stringList,
   rpm: positiveInteger,
   tpm: positiveInteger,

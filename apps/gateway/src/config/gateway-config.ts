@@ -1,4 +1,10 @@
-import type { AnyProviderPluginV1, ModelPricingV1 } from '@modelgate/core';
+import type { AnyProviderPluginV1 } from '@modelgate/core';
+import { DEFAULT_MAX_JSON_DEPTH, DEFAULT_UPSTREAM_CONFIG, type GatewayEndpoint, type ModelEntry, type UpstreamConfig } from '@modelgate/pipeline';
+
+export { DEFAULT_UPSTREAM_CONFIG, type GatewayEndpoint, type UpstreamConfig };
+
+/** A served model: its public id, provider instance and upstream name (see ModelEntry). */
+export type ModelConfig = ModelEntry;
 
 export interface ProviderConfig {
   /** npm package name (resolved from the config file's folder) or a path to a module. */
@@ -12,19 +18,6 @@ export interface ProviderConfig {
   routeUnlistedModels?: boolean;
 }
 
-export interface ModelConfig {
-  /** The public id clients send. */
-  id: string;
-  provider: string;
-  /** The vendor's model name; defaults to `id`. */
-  upstreamModel?: string;
-  aliases?: string[];
-  /** Unix seconds for `/v1/models`; defaults to the provider's card or the gateway's start. */
-  created?: number;
-  pricing?: ModelPricingV1;
-}
-
-export type GatewayEndpoint = 'chat' | 'responses' | 'compact' | 'models';
 
 /** Per-key rate limits; each is off when absent. */
 export interface KeyLimitsConfig {
@@ -96,25 +89,6 @@ export interface ServerConfig {
   maxJsonDepth: number;
 }
 
-export interface UpstreamConfig {
-  connectTimeoutMs: number;
-  /** Time to the upstream's response headers (and, without streaming, its whole answer). */
-  timeoutMs: number;
-  /** Longest silence allowed between two chunks of a stream. */
-  streamIdleTimeoutMs: number;
-  /**
-   * While a relayed Responses stream is silent this long, the gateway writes an SSE comment
-   * (`: keep-alive`) so clients with idle time-outs (Codex: 300 s) keep waiting.
-   */
-  keepAliveIntervalMs: number;
-  /** Largest Server-Sent Event accepted from an upstream stream (UTF-8 bytes); past it the stream fails (502). */
-  maxEventBytes: number;
-  /** Largest non-streamed upstream answer (success or error body, after decompression); past it 502. */
-  maxResponseBytes: number;
-  /** A pooled keep-alive connection idle this long is closed: keep it below the upstreams' own idle time-out. */
-  idleSocketTimeoutMs: number;
-}
-
 export interface UsageConfig {
   /**
    * fdatasync each usage record as it is spooled: records then survive an OS crash or power loss,
@@ -162,17 +136,7 @@ export const DEFAULT_SERVER_CONFIG: ServerConfig = {
   headersTimeoutMs: 20_000,
   requestTimeoutMs: 120_000,
   maxConnectionsPerAddress: 256,
-  maxJsonDepth: 128, // deep enough for any real tool schema
-};
-
-export const DEFAULT_UPSTREAM_CONFIG: UpstreamConfig = {
-  connectTimeoutMs: 10_000,
-  timeoutMs: 600_000,
-  streamIdleTimeoutMs: 300_000,
-  keepAliveIntervalMs: 15_000,
-  maxEventBytes: 16 * 1024 * 1024,
-  maxResponseBytes: 32 * 1024 * 1024,
-  idleSocketTimeoutMs: 4_000,
+  maxJsonDepth: DEFAULT_MAX_JSON_DEPTH,
 };
 
 export function withConfigDefaults(input: GatewayConfigInput): GatewayConfig {

@@ -1,7 +1,7 @@
 import { readFile } from 'node:fs/promises';
 import { dirname, resolve } from 'node:path';
 import { parse as parseYaml } from 'yaml';
-import { compileSchema, describeSchemaErrors } from '../validation/schema-compiler.js';
+import { compileSchema, describeSchemaErrors } from '@modelgate/pipeline';
 import { expandEnvVars } from './expand-env-vars.js';
 import { gatewayConfigSchema } from './gateway-config-schema.js';
 import { withConfigDefaults, type GatewayConfig, type GatewayConfigInput } from './gateway-config.js';

@@ -19,19 +19,22 @@ export interface RegisteredRoute {
 const PATH_MATCHING = { sensitive: true, strict: true } as const;
 
 /**
- * A router whose routes carry their own authentication. Each route is registered with the guard
+ * A router whose routes carry their own authentication. Each route is registered with the guards
  * as its first middleware, so whatever path variant reaches a handler has passed the guard; there
  * is no `router.use()` whose path matching could differ from the routes'.
  */
 export class GuardedRouter {
   readonly router: Router<GatewayState>;
+  /** Run first on every route, in order (an error boundary, then authentication). */
+  private readonly guards: readonly RouterMiddleware<GatewayState>[];
 
   constructor(
     prefix: string | undefined,
     private readonly access: RouteAccess,
-    private readonly guard: RouterMiddleware<GatewayState> | undefined,
+    guard: RouterMiddleware<GatewayState> | readonly RouterMiddleware<GatewayState>[] | undefined,
   ) {
-    if ((access === 'public') !== (guard === undefined)) throw new Error(`a ${access} route needs ${guard ? 'no' : 'a'} guard`);
+    this.guards = guard === undefined ? [] : [guard].flat();
+    if ((access === 'public') !== (this.guards.length === 0)) throw new Error(`a ${access} route needs ${this.guards.length > 0 ? 'no' : 'a'} guard`);
     this.router = new Router<GatewayState>({ prefix, ...PATH_MATCHING });
   }
 
@@ -53,6 +56,6 @@ export class GuardedRouter {
   }
 
   private chain(handler: RouterMiddleware<GatewayState>): RouterMiddleware<GatewayState>[] {
-    return this.guard ? [this.guard, handler] : [handler];
+    return [...this.guards, handler];
   }
 }

@@ -1,7 +1,9 @@
-import type { Middleware } from 'koa';
+import type { Context, Middleware } from 'koa';
 import { GatewayError } from '@modelgate/core';
+import { openAiConventions, type ClientConventions } from '@modelgate/pipeline';
 import type { Logger } from 'pino';
 import type { GatewayState } from './gateway-state.js';
+import { noteFailureForLog } from './request-log-middleware.js';
 
 function fromEmptyStatus(status: number, method: string, path: string, allow: string | undefined): GatewayError | undefined {
   if (status === 404) {
@@ -17,9 +19,41 @@ function fromEmptyStatus(status: number, method: string, path: string, allow: st
   return undefined;
 }
 
+/** Whatever was thrown, as a GatewayError: unexpected errors are logged (without request bodies) and become a 500. */
+function toGatewayError(error: unknown, ctx: Context & { state: GatewayState }, logger: Logger): GatewayError {
+  if (GatewayError.isInstance(error)) return error;
+  logger.error({ requestId: ctx.state.requestId, err: error }, 'unhandled error');
+  return new GatewayError({ status: 500, message: 'The gateway failed to process the request.', code: 'internal_error' });
+}
+
+/** Answers with the failure in the conventions' envelope, and tells the request log and the exchange its code. */
+function renderFailure(ctx: Context & { state: GatewayState }, failure: GatewayError, conventions: ClientConventions, logger: Logger): void {
+  if (failure.status >= 500) logger.warn({ requestId: ctx.state.requestId, status: failure.status, code: failure.code, message: failure.message }, 'request failed');
+  noteFailureForLog(ctx, failure.code);
+  if (ctx.state.exchange) ctx.state.exchange.errorCode = failure.code;
+  const rendered = conventions.renderError(failure);
+  ctx.status = rendered.status;
+  ctx.set(rendered.headers);
+  ctx.body = rendered.body;
+}
+
 /**
- * The outermost middleware: whatever fails below becomes OpenAI's error envelope with its status.
- * Unexpected errors are logged (without request bodies) and answered as a 500.
+ * A front's routes: whatever fails in them (its key, its body, the pipeline) is answered in the
+ * front's own error envelope with its status.
+ */
+export function createFrontErrorBoundary(conventions: ClientConventions, logger: Logger): Middleware<GatewayState> {
+  return async function frontErrorBoundary(ctx, next) {
+    try {
+      await next();
+    } catch (error) {
+      renderFailure(ctx, toGatewayError(error, ctx, logger), conventions, logger);
+    }
+  };
+}
+
+/**
+ * The outermost middleware: whatever fails outside a front (unknown URLs, admin routes) becomes
+ * OpenAI's error envelope with its status.
  */
 export function createErrorEnvelopeMiddleware(logger: Logger): Middleware<GatewayState> {
   return async function errorEnvelope(ctx, next) {
@@ -30,18 +64,8 @@ export function createErrorEnvelopeMiddleware(logger: Logger): Middleware<Gatewa
         failure = fromEmptyStatus(ctx.status, ctx.method, ctx.path, ctx.response.get('allow') || undefined);
       }
     } catch (error) {
-      if (GatewayError.isInstance(error)) {
-        failure = error;
-      } else {
-        logger.error({ requestId: ctx.state.requestId, err: error }, 'unhandled error');
-        failure = new GatewayError({ status: 500, message: 'The gateway failed to process the request.', code: 'internal_error' });
-      }
+      failure = toGatewayError(error, ctx, logger);
     }
-    if (!failure) return;
-    if (failure.status >= 500) logger.warn({ requestId: ctx.state.requestId, status: failure.status, code: failure.code, message: failure.message }, 'request failed');
-    ctx.state.errorCode = failure.code;
-    ctx.status = failure.status;
-    ctx.set(failure.headers as Record<string, string>);
-    ctx.body = failure.toEnvelope();
+    if (failure) renderFailure(ctx, failure, openAiConventions, logger);
   };
 }

@@ -1,23 +1,12 @@
 import { resolve } from 'node:path';
 import { pathToFileURL } from 'node:url';
-import {
-  findProviderPluginProblems,
-  unwrapProviderPlugin,
-  type AnyProviderPluginV1,
-  type LoggerV1,
-} from '@modelgate/core';
+import { unwrapProviderPlugin, type LoggerV1 } from '@modelgate/core';
+import { createProviderInstance, ProviderLoadError, type ProviderInstance } from '@modelgate/pipeline';
 import type { ProviderConfig } from '../config/gateway-config.js';
-import { compileSchema, describeSchemaErrors } from '../validation/schema-compiler.js';
 import { provideCoreToPlugins } from './provide-core-to-plugins.js';
-import type { ProviderInstance } from './provider-instance.js';
 import { isPluginPath, resolvePluginModule } from './resolve-plugin-module.js';
 
-export class ProviderLoadError extends Error {
-  constructor(source: string, reason: string, options?: ErrorOptions) {
-    super(`provider '${source}' could not be loaded: ${reason}`, options);
-    this.name = 'ProviderLoadError';
-  }
-}
+export { ProviderLoadError };
 
 /**
  * Resolves a package from the config file's folder, not from the gateway's own: under pnpm's
@@ -57,35 +46,12 @@ export async function loadProviderPlugins(
   for (const config of configs) {
     const source = config.package ?? '(inline plugin)';
     const candidate = config.plugin ?? unwrapProviderPlugin(await importPlugin(config.package!, options.baseDirectory));
-    const problems = findProviderPluginProblems(candidate);
-    if (problems.length > 0) throw new ProviderLoadError(source, problems.join('; '));
-    const plugin = candidate as AnyProviderPluginV1;
-    const id = config.id ?? plugin.id;
-    if (instances.has(id)) {
+    const id = config.id ?? (candidate as { id?: unknown } | undefined)?.id;
+    if (typeof id === 'string' && instances.has(id)) {
       throw new ProviderLoadError(source, `a provider with id '${id}' is already configured; give this one another \`id\``);
     }
-    const settings = config.settings ?? {};
-    const validateSettings = compileSchema(plugin.settingsSchema);
-    if (!validateSettings(settings)) {
-      throw new ProviderLoadError(source, `invalid settings: ${describeSchemaErrors(validateSettings.errors)}`);
-    }
-    let provider;
-    try {
-      provider = plugin.create(settings as never, { instanceId: id, logger: options.logger, env: options.env });
-    } catch (error) {
-      throw new ProviderLoadError(source, `create() failed: ${(error as Error).message}`, { cause: error });
-    }
-    if (!provider || typeof provider.chat?.toUpstreamRequest !== 'function') {
-      throw new ProviderLoadError(source, 'create() did not return a provider with a chat translator');
-    }
-    instances.set(id, {
-      id,
-      family: provider.family ?? plugin.family,
-      source,
-      plugin,
-      provider,
-      unlistedModelPatterns: config.routeUnlistedModels === false ? [] : (provider.modelPatterns ?? plugin.modelPatterns),
-    });
+    const instance = createProviderInstance({ candidate, source, id: config.id, settings: config.settings, routeUnlistedModels: config.routeUnlistedModels }, options);
+    instances.set(instance.id, instance);
   }
   return instances;
 }

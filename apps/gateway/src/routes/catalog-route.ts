@@ -1,7 +1,6 @@
 import type { Context } from 'koa';
 import { renderModelCatalogHtml } from '../catalog/render-model-catalog.js';
-import type { ProviderInstance } from '../plugins/provider-instance.js';
-import type { ModelRouter } from '../routing/model-router.js';
+import type { ModelRouter, ProviderInstance } from '@modelgate/pipeline';
 
 /** `GET /catalog`: the human-readable model catalog, rendered once at start-up (the models do not change while running). */
 export function createCatalogHandler(models: ModelRouter, providers: ReadonlyMap<string, ProviderInstance>) {

@@ -1,8 +1,7 @@
 import type { Context } from 'koa';
 import { invalidRequest } from '@modelgate/core';
-import { assertEndpointAllowed, keyMayUseModel, resolveModelForKey } from '../auth/check-key-scope.js';
+import { assertEndpointAllowed, keyMayUseModel, resolveModelForKey, type ModelRouter } from '@modelgate/pipeline';
 import type { GatewayState } from '../middleware/gateway-state.js';
-import type { ModelRouter } from '../routing/model-router.js';
 
 /** `GET /v1/models`: the models this key may use (by an alias, when only the alias is in its scope), in OpenAI's list format. */
 export function createListModelsHandler(models: ModelRouter) {

@@ -1,6 +1,6 @@
 import type { Context } from 'koa';
 import { GatewayError } from '@modelgate/core';
-import { assertEndpointAllowed } from '../auth/check-key-scope.js';
+import { assertEndpointAllowed } from '@modelgate/pipeline';
 import type { GatewayState } from '../middleware/gateway-state.js';
 
 /**

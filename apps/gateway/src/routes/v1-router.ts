@@ -1,19 +1,39 @@
+import { FRONT_DOORS, openAiConventions, type ClientConventions, type FrontOperation, type ModelRouter } from '@modelgate/pipeline';
+import type { Logger } from 'pino';
 import type { KeyResolver } from '../auth/authenticated-key.js';
 import { GuardedRouter } from '../http/create-router.js';
 import { createAuthMiddleware } from '../middleware/auth-middleware.js';
-import { createChatCompletionsHandler } from './chat-completions-route.js';
+import { createFrontErrorBoundary } from '../middleware/error-envelope-middleware.js';
+import { createFrontRoute, type FrontRouteDependencies } from './front-route.js';
 import { createListModelsHandler, createRetrieveModelHandler } from './models-route.js';
-import { createResponsesHandler } from './responses-route.js';
 import { createResponsesWebSocketHandler } from './responses-websocket-route.js';
-import type { RouteDependencies } from './route-dependencies.js';
 
-/** Every `/v1` route, each behind the service-key check. */
-export function createV1Router(dependencies: RouteDependencies, keyResolvers: readonly KeyResolver[]): GuardedRouter {
-  return new GuardedRouter('/v1', 'service-key', createAuthMiddleware(keyResolvers))
-    .post('/chat/completions', createChatCompletionsHandler(dependencies))
-    .post('/responses', createResponsesHandler(dependencies, 'responses'))
-    .post('/responses/compact', createResponsesHandler(dependencies, 'compact'))
-    .get('/responses', createResponsesWebSocketHandler())
-    .get('/models', createListModelsHandler(dependencies.models))
-    .get('/models/*id', createRetrieveModelHandler(dependencies.models));
+export interface V1RouterDependencies extends FrontRouteDependencies {
+  readonly models: ModelRouter;
+  readonly keyResolvers: readonly KeyResolver[];
+  readonly logger: Logger;
+}
+
+/**
+ * Every `/v1` route, derived from the list of fronts: one router per client convention (where the
+ * key is read, how errors look), each route behind that convention's error boundary and key check.
+ * The model list and the Responses WebSocket probe are OpenAI's.
+ */
+export function createV1Routers(dependencies: V1RouterDependencies): GuardedRouter[] {
+  const byConventions = new Map<ClientConventions, FrontOperation[]>([[openAiConventions, []]]);
+  for (const front of FRONT_DOORS) {
+    byConventions.set(front.conventions, [...(byConventions.get(front.conventions) ?? []), ...front.operations]);
+  }
+  return [...byConventions].map(([conventions, operations]) => {
+    const guards = [createFrontErrorBoundary(conventions, dependencies.logger), createAuthMiddleware(dependencies.keyResolvers, conventions)];
+    const router = new GuardedRouter(undefined, 'service-key', guards);
+    for (const operation of operations) router.post(operation.path, createFrontRoute(operation, dependencies));
+    if (conventions === openAiConventions) {
+      router
+        .get('/v1/responses', createResponsesWebSocketHandler())
+        .get('/v1/models', createListModelsHandler(dependencies.models))
+        .get('/v1/models/*id', createRetrieveModelHandler(dependencies.models));
+    }
+    return router;
+  });
 }

@@ -1,3 +1,6 @@
+import type { ServerResponse } from 'node:http';
+import type { ConnectionClose } from '@modelgate/pipeline';
+
 /**
  * Where a running gateway is on its way out, for requests to tell: `draining` once shutdown has
  * begun (answers then carry `Connection: close`), `cut` once the grace period is over and the
@@ -21,5 +24,11 @@ export class GatewayLifecycle {
 
   cutConnections(): void {
     this.phase = 'cut';
+  }
+
+  /** What a response's connection tells as it closes; call it in the 'close' handler. */
+  describeClose(response: ServerResponse): ConnectionClose {
+    const finished = response.writableFinished;
+    return { finished, headersSent: response.headersSent, cutByShutdown: !finished && this.connectionsCut };
   }
 }

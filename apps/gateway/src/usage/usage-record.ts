@@ -1,17 +1,7 @@
+import type { RequestStage, UsageOutcome } from '@modelgate/pipeline';
 import type { GatewayEndpoint } from '../config/gateway-config.js';
 
-/**
- * How a request ended: answered in full; admitted but ended in an error; refused before reaching
- * the upstream; abandoned by the client; cut by the gateway's shutdown at the grace deadline.
- */
-export type UsageOutcome = 'completed' | 'failed' | 'refused' | 'client_aborted' | 'shutdown';
-
-/**
- * The last stage a request reached: its body arriving, its checks (validation, model, scope,
- * budget, limits), waiting for the upstream (its headers; a non-streamed answer: all of it),
- * relaying a stream, or writing a whole answer.
- */
-export type RequestStage = 'body' | 'admission' | 'upstream' | 'streaming' | 'responding';
+export type { RequestStage, UsageOutcome };
 
 /** One request's usage and spend, as written to the store. */
 export interface UsageRecord {

@@ -44,6 +44,9 @@ const CLEAN_TREE: Readonly<Record<string, string>> = {
   'packages/testkit/src/index.ts': "export { isRecord } from '@modelgate/core';\n",
   'packages/conformance/package.json': manifest('@modelgate/conformance'),
   'packages/conformance/src/index.ts': "import { isRecord } from '@modelgate/core';\nexport const runChatConformance = isRecord;\n",
+  'packages/pipeline/package.json': manifest('@modelgate/pipeline'),
+  'packages/pipeline/src/index.ts': "import { GatewayError } from '@modelgate/core';\nexport { UpstreamTransport } from './transport/upstream-transport.js';\nexport const fail = GatewayError;\n",
+  'packages/pipeline/src/transport/upstream-transport.ts': "import got from 'got';\nexport const UpstreamTransport = got;\n",
   'apps/gateway/package.json': manifest('@modelgate/gateway'),
   'apps/gateway/src/index.ts': "import Koa from 'koa';\nimport demo from '@modelgate/provider-demo';\nexport const app = new Koa(demo);\n",
   'apps/gateway/src/demo/start-simulators.ts': "export const load = () => import('@modelgate/provider-demo/testing');\n",
@@ -76,6 +79,11 @@ const CASES: readonly Case[] = [
   { name: 'conformance naming a provider', file: 'packages/conformance/src/bad.ts', source: "import demo from '@modelgate/provider-demo';\n", rule: 'generic-kits-no-provider', line: 1 },
   { name: 'testkit naming a provider', file: 'packages/testkit/src/bad.ts', source: "export * from '@modelgate/provider-demo/testing';\n", rule: 'generic-kits-no-provider', line: 1 },
   { name: 'the pipeline importing Koa', file: 'apps/gateway/src/pipeline/bad.ts', source: "import type { Context } from 'koa';\n", rule: 'pipeline-no-koa', line: 1 },
+  { name: 'the pipeline package importing Koa', file: 'packages/pipeline/src/bad.ts', source: "import Router from '@koa/router';\n", rule: 'pipeline-no-koa', line: 1 },
+  { name: 'the pipeline naming a provider', file: 'packages/pipeline/src/bad.ts', source: "import demo from '@modelgate/provider-demo';\n", rule: 'pipeline-dependencies', line: 1 },
+  { name: 'the pipeline importing the test kit', file: 'packages/pipeline/src/bad.ts', source: "export * from '@modelgate/testkit';\n", rule: 'pipeline-dependencies', line: 1 },
+  { name: 'the pipeline using got outside its transport', file: 'packages/pipeline/src/pipeline/bad.ts', source: "import got from 'got';\n", rule: 'transport-seam', line: 1 },
+  { name: 'the app calling an upstream with its own HTTP client', file: 'apps/gateway/src/routes/bad.ts', source: "export const load = () => import('undici');\n", rule: 'transport-seam', line: 1 },
   { name: 'a relative import climbing into another package', file: 'packages/provider-demo/src/bad.ts', source: "import { isRecord } from '../../core/src/index.js';\n", rule: 'no-climbing-imports', line: 1 },
   {
     name: "a provider's entry exporting a helper value",
@@ -110,7 +118,7 @@ function checkLayering(root?: string): { status: number | null; output: string }
 describe('tools/check-layering.mjs', () => {
   it('passes a repository that keeps every rule', () => {
     const { status, output } = checkLayering(writeTree(CLEAN_TREE));
-    expect(output).toMatch(/^layering: \d+ rules hold across 13 files/);
+    expect(output).toMatch(/^layering: \d+ rules hold across 15 files/);
     expect(status).toBe(0);
   });
 

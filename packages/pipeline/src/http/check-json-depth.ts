@@ -1,3 +1,6 @@
+/** Deep enough for any real tool schema. */
+export const DEFAULT_MAX_JSON_DEPTH = 128;
+
 /**
  * The deepest nesting of arrays and objects in a JSON text, counted in one pass outside strings,
  * stopping as soon as it passes `limit`. JSON.parse itself copes with deep input, but everything

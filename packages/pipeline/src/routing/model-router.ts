@@ -1,6 +1,6 @@
 import { matchesModelPattern, type ModelCardV1, type ModelObject, type ModelPricingV1 } from '@modelgate/core';
-import type { ModelConfig } from '../config/gateway-config.js';
-import type { ProviderInstance } from '../plugins/provider-instance.js';
+import type { ModelEntry } from './model-entry.js';
+import type { ProviderInstance } from './provider-instance.js';
 
 export interface ModelRoute {
   /** The id the gateway answers to (an alias resolves to its model's id). */
@@ -21,7 +21,7 @@ export class ModelRouter {
   private readonly listed: ModelRoute[] = [];
 
   constructor(
-    models: readonly ModelConfig[],
+    models: readonly ModelEntry[],
     private readonly instances: ReadonlyMap<string, ProviderInstance>,
     private readonly startedAt: number,
   ) {

@@ -1,9 +1,17 @@
 import { GatewayError, matchesModelPattern, modelNotFound } from '@modelgate/core';
-import type { GatewayEndpoint } from '../config/gateway-config.js';
 import type { ModelRoute, ModelRouter } from '../routing/model-router.js';
-import type { AuthenticatedKey } from './authenticated-key.js';
 
-export function assertEndpointAllowed(key: AuthenticatedKey, endpoint: GatewayEndpoint): void {
+/** What a key may reach; each list absent means everything. */
+export interface KeyScope {
+  /** Model ids or globs. */
+  readonly allowedModels?: readonly string[];
+  /** Endpoint names (see GATEWAY_ENDPOINTS). */
+  readonly allowedEndpoints?: readonly string[];
+  /** Provider families (`openai`, `anthropic`, …). */
+  readonly allowedFamilies?: readonly string[];
+}
+
+export function assertEndpointAllowed(key: KeyScope, endpoint: string): void {
   if (key.allowedEndpoints && !key.allowedEndpoints.includes(endpoint)) {
     throw new GatewayError({
       status: 403,
@@ -17,7 +25,7 @@ export function assertEndpointAllowed(key: AuthenticatedKey, endpoint: GatewayEn
  * Whether the key may use a model of this family under one of the names it goes by (the id the
  * client sent, which may be an alias, and the model's public id): what `/v1/models` shows it.
  */
-export function keyMayUseModel(key: AuthenticatedKey, names: readonly string[], family: string): boolean {
+export function keyMayUseModel(key: KeyScope, names: readonly string[], family: string): boolean {
   const modelAllowed = !key.allowedModels || names.some((name) => key.allowedModels!.some((pattern) => matchesModelPattern(pattern, name)));
   return modelAllowed && (!key.allowedFamilies || key.allowedFamilies.includes(family));
 }
@@ -27,7 +35,7 @@ export function keyMayUseModel(key: AuthenticatedKey, names: readonly string[], 
  * an unknown one (404 `model_not_found`), as OpenAI does, so a scoped key cannot learn which other
  * models the gateway serves.
  */
-export function resolveModelForKey(models: ModelRouter, key: AuthenticatedKey, requestedModel: string): ModelRoute {
+export function resolveModelForKey(models: ModelRouter, key: KeyScope, requestedModel: string): ModelRoute {
   const route = models.resolve(requestedModel);
   if (!route || !keyMayUseModel(key, [requestedModel, route.publicId], route.instance.family)) throw modelNotFound(requestedModel);
   return route;

@@ -1,11 +1,4 @@
-import {
-  chatCompletionRequestSchema,
-  invalidRequest,
-  responsesRequestSchema,
-  type ChatCompletionRequest,
-  type JsonSchema,
-  type ResponsesRequest,
-} from '@modelgate/core';
+import { invalidRequest, type JsonSchema } from '@modelgate/core';
 import { compileSchema, describeSchemaError, pickPrimaryError } from './schema-compiler.js';
 
 export type BodyValidator<T> = (body: unknown) => T;
@@ -23,6 +16,3 @@ export function createBodyValidator<T>(schema: JsonSchema): BodyValidator<T> {
     throw invalidRequest(message, param, 'invalid_value');
   };
 }
-
-export const validateChatCompletionRequest = createBodyValidator<ChatCompletionRequest>(chatCompletionRequestSchema);
-export const validateResponsesRequest = createBodyValidator<ResponsesRequest>(responsesRequestSchema);

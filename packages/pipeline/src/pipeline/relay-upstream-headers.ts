@@ -1,21 +1,22 @@
 import type { IncomingHttpHeaders } from 'node:http';
-import type { Context } from 'koa';
 
 /** The upstream's own request id (OpenAI: `x-request-id`, Anthropic: `request-id`), for vendor support. */
 const UPSTREAM_REQUEST_ID_HEADERS = ['x-request-id', 'request-id'];
 
 /**
- * Copies what a client can use from a successful upstream answer: the headers the provider declares
+ * What a client can use from a successful upstream answer's headers: those the provider declares
  * (`relayedResponseHeaders`, e.g. OpenAI's `openai-model`, `openai-processing-ms`, `openai-version`)
  * as they are. The gateway's `x-request-id` stays the gateway's; the vendor's id goes out as
  * `x-upstream-request-id`. The vendor's `x-ratelimit-*` headers describe the gateway's vendor key,
  * not the client's, so they stay behind.
  */
-export function relayUpstreamHeaders(ctx: Context, headers: IncomingHttpHeaders, relayedAsIs: readonly string[]): void {
+export function upstreamHeadersForClient(headers: IncomingHttpHeaders, relayedAsIs: readonly string[]): Record<string, string> {
+  const relayed: Record<string, string> = {};
   for (const name of relayedAsIs) {
     const value = headers[name];
-    if (typeof value === 'string') ctx.set(name, value);
+    if (typeof value === 'string') relayed[name] = value;
   }
   const upstreamRequestId = UPSTREAM_REQUEST_ID_HEADERS.map((name) => headers[name]).find((value) => typeof value === 'string');
-  if (upstreamRequestId) ctx.set('x-upstream-request-id', upstreamRequestId as string);
+  if (upstreamRequestId) relayed['x-upstream-request-id'] = upstreamRequestId as string;
+  return relayed;
 }

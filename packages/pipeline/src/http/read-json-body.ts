@@ -2,8 +2,7 @@ import type { IncomingMessage } from 'node:http';
 import type { Readable } from 'node:stream';
 import { createBrotliDecompress, createGunzip, createInflate, createZstdDecompress } from 'node:zlib';
 import { GatewayError, invalidRequest } from '@modelgate/core';
-import { DEFAULT_SERVER_CONFIG } from '../config/gateway-config.js';
-import { exceedsJsonDepth } from './check-json-depth.js';
+import { DEFAULT_MAX_JSON_DEPTH, exceedsJsonDepth } from './check-json-depth.js';
 
 const DECODERS: Readonly<Record<string, () => Readable & NodeJS.WritableStream>> = {
   gzip: createGunzip,
@@ -32,7 +31,7 @@ function isJsonContentType(header: string | undefined): boolean {
  * enforces the size limit on the decoded bytes as they arrive, so a decompression bomb is cut off
  * at the limit (413) instead of filling memory, and bounds the nesting depth (400).
  */
-export async function readJsonBody(request: IncomingMessage, limit: number, maxDepth = DEFAULT_SERVER_CONFIG.maxJsonDepth): Promise<unknown> {
+export async function readJsonBody(request: IncomingMessage, limit: number, maxDepth = DEFAULT_MAX_JSON_DEPTH): Promise<unknown> {
   if (!isJsonContentType(request.headers['content-type'])) {
     throw new GatewayError({
       status: 415,

@@ -3,32 +3,28 @@ export function estimateTokensFromCharacters(characters: number): number {
   return Math.ceil(characters / 4);
 }
 
-interface TokenBudgetFields {
-  messages?: unknown;
-  input?: unknown;
-  instructions?: unknown;
-  max_tokens?: unknown;
-  max_completion_tokens?: unknown;
-  max_output_tokens?: unknown;
-}
-
 /** Output reserved for a request that sets no output limit, when the model's own limit is unknown. */
 export const UNKNOWN_MODEL_OUTPUT_TOKENS = 4_096;
 /** The most output reserved for a request that sets no output limit, whatever the model's limit. */
 export const MAX_DEFAULT_OUTPUT_TOKENS = 16_384;
 
+export interface TokenEstimate {
+  readonly promptTokens: number;
+  /** The prompt plus the most the request may generate. */
+  readonly totalTokens: number;
+}
+
 /**
- * The tokens a request is charged up front against TPM: its prompt (chat `messages`, or the
- * Responses `input` and `instructions`, serialized) plus the most it may generate: the output
- * limit it asked for or, without one, the model's output limit (`defaultOutputTokens`, at most
+ * The tokens a request is charged up front against TPM: its prompt (the parts a front names,
+ * serialized) plus the most it may generate: the output limit it asked for (the first number among
+ * `outputLimits`) or, without one, the model's output limit (`defaultOutputTokens`, at most
  * MAX_DEFAULT_OUTPUT_TOKENS), since the vendor then lets the model write that much. The real usage
  * replaces the estimate when the request ends.
  */
-export function estimateRequestTokens(body: object, defaultOutputTokens = UNKNOWN_MODEL_OUTPUT_TOKENS): { promptTokens: number; totalTokens: number } {
-  const fields = body as TokenBudgetFields;
-  const prompt = [fields.messages, fields.input, fields.instructions].filter((part) => part !== undefined);
+export function estimateRequestTokens(promptParts: readonly unknown[], outputLimits: readonly unknown[], defaultOutputTokens = UNKNOWN_MODEL_OUTPUT_TOKENS): TokenEstimate {
+  const prompt = promptParts.filter((part) => part !== undefined);
   const promptTokens = estimateTokensFromCharacters(JSON.stringify(prompt).length);
-  const limit = [fields.max_completion_tokens, fields.max_tokens, fields.max_output_tokens].find((value) => typeof value === 'number');
+  const limit = outputLimits.find((value) => typeof value === 'number');
   const output = (limit as number | undefined) ?? Math.min(defaultOutputTokens, MAX_DEFAULT_OUTPUT_TOKENS);
   return { promptTokens, totalTokens: promptTokens + output };
 }

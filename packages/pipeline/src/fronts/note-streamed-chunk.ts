@@ -1,17 +1,17 @@
 import type { ChatCompletionChunk } from '@modelgate/core';
-import type { GatewayState } from '../middleware/gateway-state.js';
+import type { Exchange } from '../exchange/exchange.js';
 
 /**
- * What a stream relay tells the request state about each chunk it sent: the first byte's time,
+ * What the chat front's stream relay tells the exchange about each chunk it sent: the first byte's time,
  * the usage when the chunk carries it, and the text's length, so that a stream cut off before its
  * usage arrived can still be charged an estimate.
  */
-export function noteStreamedChunk(state: GatewayState, chunk: ChatCompletionChunk): void {
-  state.firstByteAt ??= process.hrtime.bigint();
-  if (chunk.usage) state.usage = chunk.usage;
+export function noteStreamedChunk(exchange: Exchange, chunk: ChatCompletionChunk): void {
+  exchange.firstByteAt ??= process.hrtime.bigint();
+  if (chunk.usage) exchange.usage = chunk.usage;
   for (const choice of chunk.choices) {
     const delta = choice.delta as { content?: string | null; refusal?: string | null; tool_calls?: Array<{ function?: { arguments?: string } }> };
     const toolText = delta.tool_calls?.reduce((length, call) => length + (call.function?.arguments?.length ?? 0), 0) ?? 0;
-    state.streamedCharacters = (state.streamedCharacters ?? 0) + (delta.content?.length ?? 0) + (delta.refusal?.length ?? 0) + toolText;
+    exchange.streamedCharacters += (delta.content?.length ?? 0) + (delta.refusal?.length ?? 0) + toolText;
   }
 }

@@ -3,7 +3,7 @@ import { Agent as HttpsAgent } from 'node:https';
 import type { Readable } from 'node:stream';
 import got, { type Got, type Request as GotRequest } from 'got';
 import type { UpstreamRequestV1 } from '@modelgate/core';
-import type { UpstreamConfig } from '../config/gateway-config.js';
+import type { UpstreamConfig } from './upstream-config.js';
 import { StaleSocketWatch } from './stale-socket-watch.js';
 import { toUpstreamTransportError, upstreamRedirect, upstreamTimeoutFailure } from './upstream-transport-errors.js';
 

@@ -1,0 +1,117 @@
+import { randomUUID } from 'node:crypto';
+import type { CompletionUsage, GatewayError } from '@modelgate/core';
+import type { ModelRoute } from '../routing/model-router.js';
+import type { KeyScope } from '../scope/key-scope.js';
+import type { ExchangeObserver } from './exchange-observer.js';
+import { describeRequestEnding, type ConnectionClose, type RequestEnding, type RequestStage, type ResponseState, type StreamOutcome } from './request-ending.js';
+
+/** The caller, as far as the pipeline needs it: an id for records and leases, and its scope. */
+export interface ExchangeKey extends KeyScope {
+  readonly id: string;
+}
+
+/** One call to an upstream; the attempt loop adds one per try. */
+export interface ExchangeAttempt {
+  readonly provider: string;
+  readonly upstreamModel: string;
+  readonly startedAt: bigint;
+  /** The upstream's status, once its headers arrived. */
+  status?: number;
+  /** Why the attempt failed, when it did (GatewayError kind). */
+  errorKind?: GatewayError['kind'];
+}
+
+export interface ExchangeInit {
+  readonly requestId: string;
+  readonly startedAt: bigint;
+  readonly key: ExchangeKey;
+  /** The key scope name of the front operation (`chat`, `responses`, `compact`, …). */
+  readonly endpoint: string;
+  readonly observers?: readonly ExchangeObserver[];
+}
+
+/**
+ * Everything the gateway knows about one model request, filled in by the pipeline as it goes and
+ * read by observers (usage records and limits, the request log; later metrics and traces). The
+ * HTTP host creates it once the caller is authenticated and calls `close` when the connection is
+ * done; nothing else is shared between the steps of a request.
+ */
+export class Exchange {
+  readonly requestId: string;
+  readonly startedAt: bigint;
+  readonly key: ExchangeKey;
+  readonly endpoint: string;
+  /**
+   * Minted by the gateway for each model request (never the client's `x-request-id`, which two
+   * requests may share): names its usage record and its concurrency lease.
+   */
+  readonly recordId = randomUUID();
+  route?: ModelRoute;
+  stream = false;
+  readonly attempts: ExchangeAttempt[] = [];
+  firstByteAt?: bigint;
+  /** The upstream's usage, in the hub's shape, when it sent one. */
+  usage?: CompletionUsage;
+  /** Characters of generated text streamed so far, to estimate tokens when no usage arrives. */
+  streamedCharacters = 0;
+  stage?: RequestStage;
+  /** Passed admission (scope, budget, limits): it now counts against them until it is settled. */
+  admitted = false;
+  streamOutcome?: StreamOutcome;
+  /** The error code the client got, when the request ended in an error. */
+  errorCode?: string | null;
+  /** The response's connection has closed (the answer was written, or it was cut). */
+  connectionClosed = false;
+  /** Settles when a relayed stream has finished (completed, failed or aborted). */
+  streamSettled?: Promise<unknown>;
+  /** Resolves with how the request ended, once its connection has closed and its stream settled. */
+  readonly ended: Promise<RequestEnding>;
+
+  private readonly observers: readonly ExchangeObserver[];
+  private readonly clientAbort = new AbortController();
+  private resolveEnded!: (ending: Promise<RequestEnding>) => void;
+
+  constructor(init: ExchangeInit) {
+    this.requestId = init.requestId;
+    this.startedAt = init.startedAt;
+    this.key = init.key;
+    this.endpoint = init.endpoint;
+    this.observers = init.observers ?? [];
+    this.ended = new Promise((resolve) => {
+      this.resolveEnded = resolve;
+    });
+  }
+
+  /** The public model id, once resolved. */
+  get model(): string | undefined {
+    return this.route?.publicId;
+  }
+
+  /** The provider instance serving the model, once resolved. */
+  get provider(): string | undefined {
+    return this.route?.instance.id;
+  }
+
+  /** Aborted when the client disconnects before its answer is complete: upstream calls stop with it. */
+  get clientSignal(): AbortSignal {
+    return this.clientAbort.signal;
+  }
+
+  /** The answer is complete and about to be written; observers make its record durable now. */
+  answerComplete(status: number, answer?: unknown): void {
+    for (const observer of this.observers) observer.answerComplete?.(this, status, answer);
+  }
+
+  /**
+   * Called by the HTTP host once, when the response's connection closes: a client that left before
+   * its answer was complete aborts the upstream call, and observers learn how the request ended.
+   */
+  close(connection: ConnectionClose, response: () => ResponseState): void {
+    if (this.connectionClosed) return;
+    this.connectionClosed = true;
+    if (!connection.finished) this.clientAbort.abort();
+    const ending = Promise.resolve(this.streamSettled).then(() => describeRequestEnding(connection, response(), this));
+    this.resolveEnded(ending);
+    for (const observer of this.observers) observer.closed?.(this, ending);
+  }
+}

@@ -1,0 +1,75 @@
+import type { Readable, Writable } from 'node:stream';
+import type { CallContextV1, CompletionUsage, GatewayError, UpstreamFailureV1, UpstreamRequestV1 } from '@modelgate/core';
+import type { Exchange } from '../exchange/exchange.js';
+import type { ModelRoute } from '../routing/model-router.js';
+import type { RelayOutcome } from '../streaming/relay-outcome.js';
+import type { TokenEstimate } from './estimate-tokens.js';
+
+/** An error as a front's clients expect it: status, headers and the dialect's envelope. */
+export interface RenderedError {
+  readonly status: number;
+  readonly headers: Readonly<Record<string, string>>;
+  readonly body: object;
+}
+
+/** What every operation of one client dialect shares: where its key is read from and how its errors look. */
+export interface ClientConventions {
+  /** Where the key is read from, for docs and messages (e.g. `Authorization: Bearer`). */
+  readonly keySources: readonly string[];
+  /** The presented key, or a 401 GatewayError in the dialect's own words when there is none. */
+  readKey(header: (name: string) => string | undefined): string;
+  renderError(error: GatewayError): RenderedError;
+}
+
+/** What a front's stream relay gets: the upstream's events in, the client's stream out. */
+export interface StreamRelayInput {
+  readonly upstream: Readable;
+  readonly upstreamUrl: string;
+  readonly output: Writable;
+  /** True once the client has gone; the relay then stops without writing. */
+  readonly clientGone: () => boolean;
+  /** Largest upstream event accepted (`upstream.maxEventBytes`). */
+  readonly maxEventBytes: number;
+  /** Silence after which an SSE comment keep-alive goes out (relays that need one). */
+  readonly keepAliveIntervalMs: number;
+  /** Where the relay notes the first byte, the usage and the streamed text's length. */
+  readonly exchange: Exchange;
+  /** Called once the answer is complete, just before its last write. */
+  readonly beforeEnd: () => void;
+}
+
+/** One request translated for one route: what to send, and how to read what comes back. */
+export interface ExchangePlan {
+  readonly upstreamRequest: UpstreamRequestV1;
+  /** A non-2xx upstream answer as the gateway's error (with its kind). */
+  toGatewayError(failure: UpstreamFailureV1): GatewayError;
+  /** A whole upstream answer: the client's body (the upstream's text, when relayed verbatim) and its usage. */
+  answer(text: string, parsed: unknown): { readonly body: string | object; readonly usage?: CompletionUsage };
+  /** Relays the upstream's event stream to the client, noting usage on the exchange. */
+  relay(input: StreamRelayInput): Promise<RelayOutcome>;
+}
+
+/** One endpoint of a front: its path, key scope, request schema, token estimate and translation. */
+export interface FrontOperation<Request extends { model: string } = { model: string }> {
+  /** The key scope that guards it, also the usage record's `endpoint`. */
+  readonly endpoint: string;
+  readonly method: 'POST';
+  /** The full path, e.g. `/v1/chat/completions`. */
+  readonly path: string;
+  /** The typed request, or a 400 naming the offending parameter. */
+  validate(body: unknown): Request;
+  /** Tokens charged up front against TPM: the prompt, plus the most the request may generate. */
+  estimateTokens(request: Request, defaultOutputTokens: number | undefined): TokenEstimate;
+  /**
+   * Picks the route's translator for this operation (a native pass-through for the front's own
+   * dialect, or the chat hub) and translates; throws when the route's provider cannot serve it.
+   */
+  translate(route: ModelRoute, request: Request, call: CallContextV1): ExchangePlan;
+}
+
+/** A client dialect: how its clients authenticate and see errors, and the operations it offers. */
+export interface FrontDoor {
+  readonly id: string;
+  readonly conventions: ClientConventions;
+  readonly operations: readonly FrontOperation[];
+}

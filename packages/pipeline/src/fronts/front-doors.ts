@@ -1,0 +1,24 @@
+import type { FrontDoor, FrontOperation } from './front-door.js';
+import { openAiChatFront } from './openai-chat-front.js';
+import { openAiResponsesFront } from './openai-responses-front.js';
+
+/**
+ * Every client dialect the gateway serves: the one list that endpoint names, routes and key
+ * scopes derive from. A new front (Anthropic Messages next) is one module added here.
+ */
+export const FRONT_DOORS = [openAiChatFront, openAiResponsesFront] as const satisfies readonly FrontDoor[];
+
+/** The endpoints that ask a model for something: one per front operation. */
+export type ModelEndpoint = (typeof FRONT_DOORS)[number]['operations'][number]['endpoint'];
+
+/** Every key scope: the model endpoints, and `models` for listing them. */
+export type GatewayEndpoint = ModelEndpoint | 'models';
+
+export const MODEL_ENDPOINTS: readonly ModelEndpoint[] = FRONT_DOORS.flatMap((front) => front.operations.map((operation) => operation.endpoint));
+
+export const GATEWAY_ENDPOINTS: readonly GatewayEndpoint[] = [...MODEL_ENDPOINTS, 'models'];
+
+/** Every front operation with the front it belongs to, for hosts that register routes. */
+export function frontOperations(): ReadonlyArray<{ readonly front: FrontDoor; readonly operation: FrontOperation }> {
+  return FRONT_DOORS.flatMap((front) => front.operations.map((operation) => ({ front, operation })));
+}

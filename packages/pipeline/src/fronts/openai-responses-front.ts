@@ -1,0 +1,79 @@
+import {
+  invalidRequest,
+  resolvePassThroughTranslator,
+  responsesRequestSchema,
+  type GatewayError,
+  type ResponsesRequest,
+} from '@modelgate/core';
+import type { ModelRoute } from '../routing/model-router.js';
+import { relayResponsesStream } from '../streaming/relay-responses-stream.js';
+import { createBodyValidator } from '../validation/validate-request-body.js';
+import { estimateRequestTokens } from './estimate-tokens.js';
+import type { FrontDoor, FrontOperation } from './front-door.js';
+import { openAiConventions } from './openai-conventions.js';
+import { toCompletionUsage, usageOf } from './responses-usage.js';
+
+/** The stable error for a model whose provider does not speak the Responses API. */
+export function unsupportedModelForEndpoint(route: ModelRoute, path: string): GatewayError {
+  return invalidRequest(
+    `The model '${route.publicId}' is served by the '${route.instance.id}' provider, which does not support ${path}: ` +
+      `only OpenAI-family models speak the Responses API here. Send this model to POST /v1/chat/completions instead.`,
+    'model',
+    'unsupported_model_for_endpoint',
+  );
+}
+
+const validateResponsesRequest = createBodyValidator<ResponsesRequest>(responsesRequestSchema);
+
+/**
+ * A Responses operation for providers that speak the Responses API natively (the OpenAI family):
+ * the body goes upstream as the client sent it (model substituted), and the answer or its event
+ * stream comes back untouched, its usage read on the way. Other families get a 400 pointing to
+ * chat. This is the seam for an opt-in bridge (Responses over a chat translator, PROTOCOLS F.13).
+ */
+function responsesOperation<Endpoint extends string>(
+  endpoint: Endpoint,
+  path: string,
+  operation: 'create' | 'compact',
+): FrontOperation<ResponsesRequest> & { readonly endpoint: Endpoint } {
+  return {
+    endpoint,
+    method: 'POST',
+    path,
+    validate: validateResponsesRequest,
+    estimateTokens: (request, defaultOutputTokens) =>
+      estimateRequestTokens([request.input, request.instructions], [request.max_output_tokens], defaultOutputTokens),
+    translate(route, request, call) {
+      const translator = resolvePassThroughTranslator(route.instance.provider, 'openai-responses');
+      if (!translator) throw unsupportedModelForEndpoint(route, path);
+      return {
+        upstreamRequest: translator.toUpstreamRequest(request, call, operation),
+        toGatewayError: (failure) => translator.toGatewayError(failure, call),
+        answer: (text, parsed) => ({ body: text, usage: usageOf(parsed) }),
+        relay: (input) =>
+          relayResponsesStream({
+            upstream: input.upstream,
+            upstreamUrl: input.upstreamUrl,
+            output: input.output,
+            clientGone: input.clientGone,
+            keepAliveIntervalMs: input.keepAliveIntervalMs,
+            maxEventBytes: input.maxEventBytes,
+            onWrite: () => {
+              input.exchange.firstByteAt ??= process.hrtime.bigint();
+            },
+            onUsage: (usage) => {
+              input.exchange.usage = toCompletionUsage(usage);
+            },
+            beforeEnd: input.beforeEnd,
+          }),
+      };
+    },
+  };
+}
+
+/** The OpenAI Responses API and its compaction endpoint (the API Codex uses). */
+export const openAiResponsesFront = {
+  id: 'openai-responses',
+  conventions: openAiConventions,
+  operations: [responsesOperation('responses', '/v1/responses', 'create'), responsesOperation('compact', '/v1/responses/compact', 'compact')],
+} as const satisfies FrontDoor;

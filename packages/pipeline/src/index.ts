@@ -1,0 +1,38 @@
+// @modelgate/pipeline: the request path without an HTTP framework. Hosts (the Koa gateway, the
+// conformance suite's node:http host) authenticate, create an Exchange, and hand each model
+// request to runModelRequest with a ClientReply; observers of the exchange keep the books.
+
+export type { ExchangeObserver } from './exchange/exchange-observer.js';
+export { Exchange, type ExchangeAttempt, type ExchangeInit, type ExchangeKey } from './exchange/exchange.js';
+export {
+  CLIENT_CLOSED_REQUEST,
+  describeRequestEnding,
+  type ConnectionClose,
+  type RequestEnding,
+  type RequestProgress,
+  type RequestStage,
+  type ResponseState,
+  type StreamOutcome,
+  type UsageOutcome,
+} from './exchange/request-ending.js';
+
+export type { ClientConventions, ExchangePlan, FrontDoor, FrontOperation, RenderedError, StreamRelayInput } from './fronts/front-door.js';
+export { FRONT_DOORS, frontOperations, GATEWAY_ENDPOINTS, MODEL_ENDPOINTS, type GatewayEndpoint, type ModelEndpoint } from './fronts/front-doors.js';
+export { openAiConventions } from './fronts/openai-conventions.js';
+export { answerCharacters, estimateTokensFromCharacters, MAX_DEFAULT_OUTPUT_TOKENS, type TokenEstimate } from './fronts/estimate-tokens.js';
+
+export type { AdmissionControl, AdmissionTarget } from './pipeline/admission-control.js';
+export { EVENT_STREAM_HEADERS, type ClientReply } from './pipeline/client-reply.js';
+export { runModelRequest, type ModelRequest, type PipelineDependencies } from './pipeline/run-model-request.js';
+
+export { createProviderInstance, ProviderLoadError, type ProviderContextInput, type ProviderInstanceInput } from './routing/create-provider-instance.js';
+export type { ModelEntry } from './routing/model-entry.js';
+export { ModelRouter, type ModelRoute } from './routing/model-router.js';
+export type { ProviderInstance } from './routing/provider-instance.js';
+export { assertEndpointAllowed, keyMayUseModel, resolveModelForKey, type KeyScope } from './scope/key-scope.js';
+
+export { DEFAULT_MAX_JSON_DEPTH } from './http/check-json-depth.js';
+export { readJsonBody } from './http/read-json-body.js';
+export { DEFAULT_UPSTREAM_CONFIG, type UpstreamConfig } from './transport/upstream-config.js';
+export { UpstreamTransport, type UpstreamReply } from './transport/upstream-transport.js';
+export { compileSchema, describeSchemaError, describeSchemaErrors, pickPrimaryError } from './validation/schema-compiler.js';

@@ -1,0 +1,22 @@
+import type { ModelPricingV1 } from '@modelgate/core';
+import type { Exchange } from '../exchange/exchange.js';
+import type { TokenEstimate } from '../fronts/estimate-tokens.js';
+
+/** What admission decides on, besides the exchange's key. */
+export interface AdmissionTarget {
+  readonly endpoint: string;
+  readonly model: string;
+  readonly family: string;
+  readonly pricing?: ModelPricingV1;
+  /** The front's estimate of the request's tokens (prompt, and prompt plus the most it may generate). */
+  readonly estimate: TokenEstimate;
+}
+
+/**
+ * Budgets and rate limits: the host's policy, plugged into the pipeline's admit step. It throws the
+ * refusal (429 with its headers), or returns the headers to send with the answer; an admitted
+ * exchange holds what it took until it is settled (by the same policy, as an ExchangeObserver).
+ */
+export interface AdmissionControl {
+  admit(exchange: Exchange, target: AdmissionTarget): Promise<Readonly<Record<string, string>>>;
+}

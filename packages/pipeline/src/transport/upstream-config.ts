@@ -1,0 +1,29 @@
+/** How the gateway talks to upstreams: time-outs, size caps and the keep-alive pool. */
+export interface UpstreamConfig {
+  connectTimeoutMs: number;
+  /** Time to the upstream's response headers (and, without streaming, its whole answer). */
+  timeoutMs: number;
+  /** Longest silence allowed between two chunks of a stream. */
+  streamIdleTimeoutMs: number;
+  /**
+   * While a relayed Responses stream is silent this long, the gateway writes an SSE comment
+   * (`: keep-alive`) so clients with idle time-outs (Codex: 300 s) keep waiting.
+   */
+  keepAliveIntervalMs: number;
+  /** Largest Server-Sent Event accepted from an upstream stream (UTF-8 bytes); past it the stream fails (502). */
+  maxEventBytes: number;
+  /** Largest non-streamed upstream answer (success or error body, after decompression); past it 502. */
+  maxResponseBytes: number;
+  /** A pooled keep-alive connection idle this long is closed: keep it below the upstreams' own idle time-out. */
+  idleSocketTimeoutMs: number;
+}
+
+export const DEFAULT_UPSTREAM_CONFIG: UpstreamConfig = {
+  connectTimeoutMs: 10_000,
+  timeoutMs: 600_000,
+  streamIdleTimeoutMs: 300_000,
+  keepAliveIntervalMs: 15_000,
+  maxEventBytes: 16 * 1024 * 1024,
+  maxResponseBytes: 32 * 1024 * 1024,
+  idleSocketTimeoutMs: 4_000,
+};
