@@ -1,7 +1,5 @@
-import type { AnyProviderPluginV1, JsonSchema } from '@modelgate/core';
-import anthropicPlugin from '@modelgate/provider-anthropic';
-import openAiPlugin from '@modelgate/provider-openai';
-import openAiCompatiblePlugin from '@modelgate/provider-openai-compatible';
+import type { JsonSchema } from '@modelgate/core';
+import { BUNDLED_PROVIDERS, type BundledProvider } from '../plugins/bundled-providers.js';
 import { CONFIG_FIELD_NOTES, GATEWAY_ENVIRONMENT_NOTES } from './config-reference-notes.js';
 import { gatewayConfigSchema } from './gateway-config-schema.js';
 import { withConfigDefaults } from './gateway-config.js';
@@ -90,13 +88,7 @@ function fieldTable(fields: readonly ConfigField[]): string[] {
   return ['| Field | Type | Default | Description |', '|---|---|---|---|', ...rows];
 }
 
-const FIRST_PARTY_PLUGINS: ReadonlyArray<{ readonly packageName: string; readonly plugin: AnyProviderPluginV1 }> = [
-  { packageName: '@modelgate/provider-openai', plugin: openAiPlugin as unknown as AnyProviderPluginV1 },
-  { packageName: '@modelgate/provider-openai-compatible', plugin: openAiCompatiblePlugin as unknown as AnyProviderPluginV1 },
-  { packageName: '@modelgate/provider-anthropic', plugin: anthropicPlugin as unknown as AnyProviderPluginV1 },
-];
-
-function providerSection({ packageName, plugin }: (typeof FIRST_PARTY_PLUGINS)[number]): string[] {
+function providerSection({ package: packageName, plugin }: BundledProvider): string[] {
   const environment = new Map((plugin.environment ?? []).map((variable) => [variable.setting, variable]));
   const rows = listConfigFields(plugin.settingsSchema as Schema, '', true).map((field) => {
     const variable = environment.get(field.path);
@@ -166,6 +158,6 @@ export function renderConfigReference(): string {
     lines.push(`## \`${section}\`: ${SECTION_TITLES[section] ?? section}`, '', ...fieldTable(sectionFields), '');
   }
   lines.push('## Provider settings', '', 'The settings of the first-party providers (`providers[].settings`).', '');
-  for (const entry of FIRST_PARTY_PLUGINS) lines.push(...providerSection(entry));
+  for (const entry of BUNDLED_PROVIDERS) lines.push(...providerSection(entry));
   return `${lines.join('\n').trimEnd()}\n`;
 }

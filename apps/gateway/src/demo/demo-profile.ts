@@ -1,7 +1,7 @@
 import { randomBytes } from 'node:crypto';
 import type { StartedSimulator } from '@modelgate/testkit';
 import type { GatewayConfigInput, ModelConfig, ProviderConfig } from '../config/gateway-config.js';
-import { BUNDLED_PROVIDERS } from '../plugins/bundled-providers.js';
+import { profileProviders } from '../plugins/bundled-providers.js';
 import { loadProviderTestingEntry } from './load-provider-testing-entry.js';
 
 export interface DemoProfile {
@@ -27,7 +27,7 @@ export async function startDemoProfile(serviceKey = createServiceKey()): Promise
   const providers: ProviderConfig[] = [];
   const models: ModelConfig[] = [];
   try {
-    for (const bundled of BUNDLED_PROVIDERS) {
+    for (const bundled of profileProviders()) {
       const testing = await loadProviderTestingEntry(bundled.package);
       const simulator = await testing.startSimulator();
       simulators.push(simulator);

@@ -1,15 +1,32 @@
+import type { AnyProviderPluginV1 } from '@modelgate/core';
+import anthropicPlugin from '@modelgate/provider-anthropic';
+import openAiPlugin from '@modelgate/provider-openai';
+import openAiCompatiblePlugin from '@modelgate/provider-openai-compatible';
+
 /** A provider package shipped with the gateway (one of its dependencies). */
 export interface BundledProvider {
   readonly package: string;
+  readonly plugin: AnyProviderPluginV1;
   /** The instance id it is served under by default. */
   readonly id: string;
+  /**
+   * Served without a config file: in the demo profile (its `./testing` simulator) and the vendor
+   * profile (its declared environment variables). A base that serves no vendor of its own is not.
+   */
+  readonly inProfiles: boolean;
 }
 
 /**
- * The providers the gateway bundles. Adding a vendor to the bundle is one line here: the demo
- * profile takes each one's simulator from the package's `./testing` entry.
+ * The providers the gateway bundles. Adding a vendor to the bundle is one entry here (and the
+ * package in the gateway's dependencies): the profiles and the config reference derive from it.
  */
 export const BUNDLED_PROVIDERS: readonly BundledProvider[] = [
-  { package: '@modelgate/provider-openai', id: 'openai' },
-  { package: '@modelgate/provider-anthropic', id: 'anthropic' },
+  { package: '@modelgate/provider-openai', plugin: openAiPlugin as unknown as AnyProviderPluginV1, id: 'openai', inProfiles: true },
+  { package: '@modelgate/provider-openai-compatible', plugin: openAiCompatiblePlugin as unknown as AnyProviderPluginV1, id: 'openai-compatible', inProfiles: false },
+  { package: '@modelgate/provider-anthropic', plugin: anthropicPlugin as unknown as AnyProviderPluginV1, id: 'anthropic', inProfiles: true },
 ];
+
+/** The bundled providers served without a config file. */
+export function profileProviders(): readonly BundledProvider[] {
+  return BUNDLED_PROVIDERS.filter((provider) => provider.inProfiles);
+}

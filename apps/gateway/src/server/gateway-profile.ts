@@ -32,7 +32,7 @@ export async function loadGatewayProfile(env: Env, configFile = env.MODELGATE_CO
   }
   const serviceKey = env.MODELGATE_API_KEY ?? createServiceKey();
   const printedKey = env.MODELGATE_API_KEY ? undefined : serviceKey;
-  const vendorProfile = await createVendorProfile(env, serviceKey);
+  const vendorProfile = createVendorProfile(env, serviceKey);
   if (vendorProfile) {
     const config = parseGatewayConfig(vendorProfile, env, 'vendor profile');
     return { config, baseDirectory: GATEWAY_PACKAGE_DIRECTORY, description: 'vendor keys from the environment', printedKey };
