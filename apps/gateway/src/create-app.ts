@@ -85,7 +85,8 @@ export async function createApp(config: GatewayConfig, options: CreateAppOptions
 
   const koa = new Koa<GatewayState>({ proxy: false });
   koa.silent = true;
-  // Errors raised after a response has started (a stream relay's bug) arrive here.
+  // Errors Koa meets after a response has started (a failing body stream) arrive here; the
+  // pipeline logs a relay's own failures with the same message.
   koa.on('error', (error: unknown, ctx?: { state?: GatewayState }) => {
     logger.error({ err: error, requestId: ctx?.state?.requestId }, 'request failed after the response started');
   });
