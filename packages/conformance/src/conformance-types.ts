@@ -1,22 +1,8 @@
 import type { AnyProviderPluginV1 } from '@modelgate/core';
+import type { ConformanceUpstream } from '@modelgate/testkit';
 
-/** A vendor-neutral scripted upstream answer; each provider's upstream adapter plays it on its simulator. */
-export type ConformanceScript =
-  | { readonly kind: 'text'; readonly text: string }
-  /** The model stopped on `sequence` (Anthropic `stop_sequence`, OpenAI `stop`). */
-  | { readonly kind: 'stop-sequence'; readonly text: string; readonly sequence: string }
-  | { readonly kind: 'tool-calls'; readonly calls: ReadonlyArray<{ readonly id: string; readonly name: string; readonly arguments: string }> }
-  /** The upstream answers this HTTP status with its own error body. */
-  | { readonly kind: 'error'; readonly status: number };
-
-/** The provider's simulator, started once per suite. */
-export interface ConformanceUpstream {
-  /** Provider settings that point the plugin at this upstream. */
-  readonly settings: Record<string, unknown>;
-  /** Queues the answer to the next request (FIFO). */
-  script(script: ConformanceScript): void;
-  close(): Promise<void>;
-}
+// The script and the upstream live in @modelgate/testkit: providers' `./testing` entries adapt them.
+export type { ConformanceScript, ConformanceUpstream } from '@modelgate/testkit';
 
 /** A running gateway serving `model` through the plugin under test. */
 export interface ConformanceGateway {
@@ -28,6 +14,7 @@ export interface ConformanceGateway {
 }
 
 export interface ConformanceGatewayInput {
+  /** The plugin itself, or its package name (resolved from the current working directory). */
   readonly provider: { readonly package?: string; readonly plugin?: AnyProviderPluginV1 };
   readonly settings: Record<string, unknown>;
   readonly model: string;
@@ -55,10 +42,11 @@ export interface ChatConformanceOptions {
   readonly model: string;
   readonly startUpstream: () => Promise<ConformanceUpstream>;
   /**
-   * Starts a gateway for the plugin. Injected because the gateway is an application, not a library
-   * dependency of the suite (first-party tests pass `@modelgate/gateway`'s startGateway, wrapped).
+   * Starts the gateway the requests go through. Default: `startPipelineGateway`, the suite's own
+   * `node:http` host of `@modelgate/pipeline` (the request path the gateway app runs), so the suite
+   * needs no app; a host passes its own to run the suite through itself (the Koa gateway does).
    */
-  readonly startGateway: (input: ConformanceGatewayInput) => Promise<ConformanceGateway>;
+  readonly startGateway?: (input: ConformanceGatewayInput) => Promise<ConformanceGateway>;
   /** Scenarios the vendor cannot support, each with the reason (shown as a skipped test). */
   readonly skip?: ReadonlyArray<{ readonly scenario: ConformanceScenario; readonly reason: string }>;
 }

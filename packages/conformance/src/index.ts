@@ -1,3 +1,4 @@
 export { runChatConformance } from './run-chat-conformance.js';
+export { startPipelineGateway } from './host/start-pipeline-gateway.js';
 export { checkResponse, checkStream, checkSchema, checkUsage, type AssembledStream, type AssembledCall } from './conformance-checks.js';
 export type * from './conformance-types.js';

@@ -2,6 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
 import { SseParser, type ChatCompletionChunk, type ChatCompletionResponse } from '@modelgate/core';
 import { checkResponse, checkSchema, checkStream } from './conformance-checks.js';
 import type { ChatConformanceOptions, ConformanceGateway, ConformanceScenario, ConformanceUpstream } from './conformance-types.js';
+import { startPipelineGateway } from './host/start-pipeline-gateway.js';
 
 const PIXEL = 'iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mNk+M9QDwADhgGAWjR9awAAAABJRU5ErkJggg==';
 const WEATHER_TOOL = {
@@ -15,8 +16,9 @@ const TWO_CALLS = [
 
 /**
  * Registers the shared chat conformance suite (a jest `describe` block) for one provider: canonical
- * /v1 requests go through a real gateway to the provider's simulator, and every answer, chunk and
- * error is checked against the /v1 schemas and the stream rules. Call it at the top level of a test file.
+ * /v1 requests go through a real gateway (by default the suite's own host of the pipeline) to the
+ * provider's simulator, and every answer, chunk and error is checked against the /v1 schemas and
+ * the stream rules. Call it at the top level of a test file.
  */
 export function runChatConformance(options: ChatConformanceOptions): void {
   describe(`chat conformance: ${options.name}`, () => {
@@ -25,7 +27,8 @@ export function runChatConformance(options: ChatConformanceOptions): void {
 
     beforeAll(async () => {
       upstream = await options.startUpstream();
-      gateway = await options.startGateway({ provider: options.provider, settings: upstream.settings, model: options.model });
+      const startGateway = options.startGateway ?? startPipelineGateway;
+      gateway = await startGateway({ provider: options.provider, settings: upstream.settings, model: options.model });
     });
     afterAll(async () => {
       await gateway?.close();
