@@ -1,20 +1,27 @@
 // `@modelgate/provider-openai/testing`: the OpenAI simulator (Chat Completions and the Responses API on
 // one server), for this package's tests, the gateway's demo profile and anyone testing against OpenAI.
+// The Chat Completions part is the compatible base's (`@modelgate/provider-openai-compatible/testing`),
+// re-exported here so OpenAI's tests need one import.
+import type { OpenAiSimulatorOptions } from '@modelgate/provider-openai-compatible/testing';
 import type { DemoModel, ProviderTestingEntry } from '@modelgate/testkit';
-import { startOpenAiSimulator, type OpenAiSimulator, type OpenAiSimulatorOptions } from './openai-chat-simulator.js';
+import { startOpenAiSimulator, type OpenAiSimulator } from './openai-simulator.js';
 
-export { startOpenAiSimulator, type OpenAiSimulator, type OpenAiSimulatorOptions } from './openai-chat-simulator.js';
-export type {
-  OpenAiChatReply,
-  OpenAiTextReply,
-  OpenAiToolCallsReply,
-  OpenAiRefusalReply,
-  ScriptedToolCall,
-  ScriptedUsage,
-} from './openai-chat-reply.js';
-export { openAiErrorEnvelope, openAiErrorFormat, type OpenAiProblem } from './openai-errors.js';
-export { DEFAULT_OPENAI_MODELS } from './openai-simulator-models.js';
-export { estimatePromptTokens } from './estimate-usage.js';
+export { startOpenAiSimulator, type OpenAiSimulator } from './openai-simulator.js';
+export {
+  DEFAULT_OPENAI_MODELS,
+  estimatePromptTokens,
+  openAiConformanceUpstream,
+  openAiErrorEnvelope,
+  openAiErrorFormat,
+  type OpenAiChatReply,
+  type OpenAiProblem,
+  type OpenAiRefusalReply,
+  type OpenAiSimulatorOptions,
+  type OpenAiTextReply,
+  type OpenAiToolCallsReply,
+  type ScriptedToolCall,
+  type ScriptedUsage,
+} from '@modelgate/provider-openai-compatible/testing';
 export type {
   ResponsesReply,
   ResponsesCompletedReply,

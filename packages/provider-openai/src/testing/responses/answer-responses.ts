@@ -1,8 +1,6 @@
-import type { ServerResponse } from 'node:http';
 import type { ResponsesRequest } from '@modelgate/core';
-import type { OpenAiProblem } from '../openai-errors.js';
-import { openAiErrorFormat } from '../openai-errors.js';
-import { playPreludeFault, type RecordedRequest, type SimulatorFault, writeEventStream, writeJsonReply } from '@modelgate/testkit';
+import { openAiErrorFormat, type OpenAiSimulatorExchange } from '@modelgate/provider-openai-compatible/testing';
+import { playPreludeFault, writeEventStream, writeJsonReply } from '@modelgate/testkit';
 import { buildCompactedResponse } from './build-compacted-response.js';
 import { buildResponseEvents } from './build-response-events.js';
 import { buildResponseObject, newResponseIdentity } from './build-response-object.js';
@@ -11,21 +9,8 @@ import { echoResponsesReply, isCompactionRequest, planResponse } from './plan-re
 import type { ResponsesReply } from './responses-reply.js';
 import { validateResponsesRequest } from './validate-responses-request.js';
 
-/** What the OpenAI simulator hands its Responses endpoints for one request. */
-export interface ResponsesExchange {
-  readonly request: RecordedRequest;
-  readonly response: ServerResponse;
-  readonly signal: AbortSignal;
-  readonly headers: Record<string, string>;
-  /** The fault this request took from the simulator's queue, if any. */
-  readonly fault: SimulatorFault | undefined;
-  /** The problem to answer instead (a model the simulator does not serve), checked after validation. */
-  readonly modelProblem: (model: string) => OpenAiProblem | undefined;
-  readonly sendProblem: (problem: OpenAiProblem) => void;
-}
-
 /** Plays a prelude fault and validates; returns the body when the request is to be answered. */
-async function admit(exchange: ResponsesExchange): Promise<ResponsesRequest | undefined> {
+async function admit(exchange: OpenAiSimulatorExchange): Promise<ResponsesRequest | undefined> {
   if (await playPreludeFault(exchange.fault, exchange.response, openAiErrorFormat, exchange.signal, exchange.headers)) return undefined;
   const body = exchange.request.body;
   const problem = validateResponsesRequest(body) ?? exchange.modelProblem((body as ResponsesRequest).model);
@@ -41,7 +26,7 @@ async function admit(exchange: ResponsesExchange): Promise<ResponsesRequest | un
  * A request ending in `compaction_trigger` is answered with one `compaction` item and takes no
  * scripted reply; any other request takes the next scripted reply (`nextReply`) or echoes.
  */
-export async function answerResponses(exchange: ResponsesExchange, nextReply: () => ResponsesReply | undefined): Promise<void> {
+export async function answerResponses(exchange: OpenAiSimulatorExchange, nextReply: () => ResponsesReply | undefined): Promise<void> {
   const request = await admit(exchange);
   if (!request) return;
   const reply = isCompactionRequest(request) ? echoResponsesReply(request) : (nextReply() ?? echoResponsesReply(request));
@@ -58,7 +43,7 @@ export async function answerResponses(exchange: ResponsesExchange, nextReply: ()
 }
 
 /** `POST /v1/responses/compact` (PROTOCOLS C.1): the `response.compaction` object, never streamed. */
-export async function answerResponsesCompact(exchange: ResponsesExchange): Promise<void> {
+export async function answerResponsesCompact(exchange: OpenAiSimulatorExchange): Promise<void> {
   const request = await admit(exchange);
   if (!request) return;
   const { response, fault, signal, headers } = exchange;

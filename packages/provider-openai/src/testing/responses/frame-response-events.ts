@@ -1,6 +1,6 @@
 import { formatSseEvent } from '@modelgate/core';
 import type { VendorErrorFormat } from '@modelgate/testkit';
-import { openAiErrorFormat } from '../openai-errors.js';
+import { openAiErrorFormat } from '@modelgate/provider-openai-compatible/testing';
 import type { ResponseEventBody } from './build-response-events.js';
 
 const DEFAULT_STREAM_ERROR = 'The server had an error while processing your request. Sorry about that!';

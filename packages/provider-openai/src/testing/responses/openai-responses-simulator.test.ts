@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from '@jest/globals';
 import type { ResponseObject, ResponseStreamEvent } from '@modelgate/core';
-import { startOpenAiSimulator, type OpenAiSimulator } from '../openai-chat-simulator.js';
+import { startOpenAiSimulator, type OpenAiSimulator } from '../openai-simulator.js';
 import { readSseEvents } from '@modelgate/testkit';
 
 // eslint-disable-next-line @typescript-eslint/no-explicit-any -- event payloads are read field by field

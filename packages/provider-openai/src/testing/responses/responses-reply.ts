@@ -1,4 +1,4 @@
-import type { ScriptedUsage } from '../openai-chat-reply.js';
+import type { ScriptedUsage } from '@modelgate/provider-openai-compatible/testing';
 
 /** One output item the simulated model produces; ids and `call_id`s default to fresh ones. */
 export type ScriptedOutputItem =

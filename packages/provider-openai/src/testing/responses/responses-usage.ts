@@ -1,5 +1,5 @@
 import type { ResponsesUsage } from '@modelgate/core';
-import type { ScriptedUsage } from '../openai-chat-reply.js';
+import type { ScriptedUsage } from '@modelgate/provider-openai-compatible/testing';
 import { estimateTokens } from '@modelgate/testkit';
 
 /** Responses usage (PROTOCOLS B.2), estimated at four characters a token unless scripted. */

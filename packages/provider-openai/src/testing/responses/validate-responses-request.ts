@@ -1,6 +1,5 @@
-import type { OpenAiProblem } from '../openai-errors.js';
 import { isRecord } from '@modelgate/testkit';
-import { badRequest, invalidType, missingParameter } from '../request-problems.js';
+import { badRequest, invalidType, missingParameter, type OpenAiProblem } from '@modelgate/provider-openai-compatible/testing';
 
 const CALL_TYPES: Readonly<Record<string, string>> = {
   function_call_output: 'function_call',

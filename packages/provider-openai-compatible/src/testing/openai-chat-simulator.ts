@@ -14,8 +14,6 @@ import { DEFAULT_OPENAI_MODELS, modelList, modelNotFound, modelObject } from './
 import { openAiResponseHeaders } from './openai-response-headers.js';
 import { planChoices } from './plan-chat-choices.js';
 import { validateChatRequest } from './validate-chat-request.js';
-import { answerResponses, answerResponsesCompact, type ResponsesExchange } from './responses/answer-responses.js';
-import type { ResponsesReply } from './responses/responses-reply.js';
 
 export interface OpenAiSimulatorOptions {
   /** When set, every request must send `Authorization: Bearer <apiKey>`; otherwise any key (or none) is accepted. */
@@ -27,7 +25,32 @@ export interface OpenAiSimulatorOptions {
   models?: string[];
 }
 
-export interface OpenAiSimulator {
+/** What the simulator hands an added endpoint for one request. */
+export interface OpenAiSimulatorExchange {
+  readonly request: RecordedRequest;
+  readonly response: ServerResponse;
+  readonly signal: AbortSignal;
+  readonly headers: Record<string, string>;
+  /** The fault this request took from the simulator's queue, if any. */
+  readonly fault: SimulatorFault | undefined;
+  /** The problem to answer instead (a model the simulator does not serve), checked after validation. */
+  readonly modelProblem: (model: string) => OpenAiProblem | undefined;
+  readonly sendProblem: (problem: OpenAiProblem) => void;
+}
+
+/**
+ * An endpoint served next to Chat Completions and the model list, behind the same key check and
+ * fault queue: how a vendor's simulator adds its own API (`@modelgate/provider-openai/testing`
+ * adds the Responses API).
+ */
+export interface OpenAiSimulatorEndpoint {
+  readonly method: string;
+  /** The exact path, e.g. `/v1/responses`. */
+  readonly path: string;
+  answer(exchange: OpenAiSimulatorExchange): Promise<void>;
+}
+
+export interface OpenAiChatSimulator {
   /** Base URL including `/v1`, what an OpenAI client takes as `baseURL`. */
   readonly url: string;
   /** `http://127.0.0.1:<port>`. */
@@ -37,12 +60,7 @@ export interface OpenAiSimulator {
   readonly requests: RecordedRequest[];
   /** Queues the answer of a coming chat request (FIFO); without one the simulator echoes the last user message. */
   enqueueReply(reply: OpenAiChatReply): void;
-  /**
-   * Queues the answer of a coming `POST /v1/responses` (FIFO); without one the simulator echoes the
-   * last user message. Requests ending in `compaction_trigger` are compacted and take no reply.
-   */
-  enqueueResponsesReply(reply: ResponsesReply): void;
-  /** Queues a fault for a coming chat, responses or compact request (FIFO, one per request). */
+  /** Queues a fault for a coming chat request or added endpoint's request (FIFO, one per request). */
   enqueueFault(fault: SimulatorFault): void;
   /** Forgets queued replies and faults and the recorded requests. */
   reset(): void;
@@ -63,14 +81,17 @@ function* framed(chunks: Iterable<ChatCompletionChunk>): Generator<string> {
 }
 
 /**
- * Starts an OpenAI simulator on 127.0.0.1 (PROTOCOLS A, B, C and I): `POST /v1/chat/completions`
- * (JSON and SSE), `POST /v1/responses` (JSON and named-event SSE), `POST /v1/responses/compact`,
- * `GET /v1/models` and `GET /v1/models/{id}`. It validates
- * requests more strictly than OpenAI so translator bugs fail fast, and plays scripted replies and faults.
+ * Starts an OpenAI Chat Completions simulator on 127.0.0.1 (PROTOCOLS A and I), standing in for
+ * OpenAI and any OpenAI-compatible server: `POST /v1/chat/completions` (JSON and SSE),
+ * `GET /v1/models` and `GET /v1/models/{id}`, plus the `endpoints` a vendor's simulator adds. It
+ * validates requests more strictly than OpenAI so translator bugs fail fast, and plays scripted
+ * replies and faults.
  */
-export async function startOpenAiSimulator(options: OpenAiSimulatorOptions = {}): Promise<OpenAiSimulator> {
+export async function startOpenAiChatSimulator(
+  options: OpenAiSimulatorOptions = {},
+  endpoints: readonly OpenAiSimulatorEndpoint[] = [],
+): Promise<OpenAiChatSimulator> {
   const replies: OpenAiChatReply[] = [];
-  const responsesReplies: ResponsesReply[] = [];
   const faults: SimulatorFault[] = [];
   const models = options.models ?? DEFAULT_OPENAI_MODELS;
 
@@ -104,7 +125,7 @@ export async function startOpenAiSimulator(options: OpenAiSimulatorOptions = {})
     });
   }
 
-  function responsesExchange(request: RecordedRequest, response: ServerResponse, signal: AbortSignal, headers: Record<string, string>): ResponsesExchange {
+  function endpointExchange(request: RecordedRequest, response: ServerResponse, signal: AbortSignal, headers: Record<string, string>): OpenAiSimulatorExchange {
     return {
       request,
       response,
@@ -118,7 +139,7 @@ export async function startOpenAiSimulator(options: OpenAiSimulatorOptions = {})
 
   const server = await startSimulatorServer(async (request, response, signal) => {
     const headers = openAiResponseHeaders();
-    const route = matchOpenAiRoute(request.method, request.path);
+    const route = matchOpenAiRoute(request.method, request.path, endpoints);
     if (route === undefined) {
       return sendProblem(response, { status: 404, message: `Invalid URL (${request.method} ${request.path})` }, headers);
     }
@@ -129,10 +150,8 @@ export async function startOpenAiSimulator(options: OpenAiSimulatorOptions = {})
     switch (route.kind) {
       case 'chat-completions':
         return answerChat(request, response, signal, headers);
-      case 'responses':
-        return answerResponses(responsesExchange(request, response, signal, headers), () => responsesReplies.shift());
-      case 'responses-compact':
-        return answerResponsesCompact(responsesExchange(request, response, signal, headers));
+      case 'endpoint':
+        return route.endpoint.answer(endpointExchange(request, response, signal, headers));
       case 'list-models':
         return writeJsonBody(response, 200, modelList(models), headers);
       case 'retrieve-model':
@@ -147,11 +166,9 @@ export async function startOpenAiSimulator(options: OpenAiSimulatorOptions = {})
     port: server.port,
     requests: server.requests,
     enqueueReply: (reply) => void replies.push(reply),
-    enqueueResponsesReply: (reply) => void responsesReplies.push(reply),
     enqueueFault: (fault) => void faults.push(fault),
     reset() {
       replies.length = 0;
-      responsesReplies.length = 0;
       faults.length = 0;
       server.requests.length = 0;
     },

@@ -1,7 +1,8 @@
+import type { OpenAiSimulatorEndpoint } from './openai-chat-simulator.js';
+
 export type OpenAiRoute =
   | { kind: 'chat-completions' }
-  | { kind: 'responses' }
-  | { kind: 'responses-compact' }
+  | { kind: 'endpoint'; endpoint: OpenAiSimulatorEndpoint }
   | { kind: 'list-models' }
   | { kind: 'retrieve-model'; modelId: string };
 
@@ -15,11 +16,11 @@ function decodeModelId(encoded: string): string {
   }
 }
 
-/** The endpoint a request is for, or undefined for a path or method OpenAI does not serve. */
-export function matchOpenAiRoute(method: string, path: string): OpenAiRoute | undefined {
+/** The endpoint a request is for (built in, or added), or undefined for a path or method the simulator does not serve. */
+export function matchOpenAiRoute(method: string, path: string, endpoints: readonly OpenAiSimulatorEndpoint[] = []): OpenAiRoute | undefined {
   if (method === 'POST' && path === '/v1/chat/completions') return { kind: 'chat-completions' };
-  if (method === 'POST' && path === '/v1/responses') return { kind: 'responses' };
-  if (method === 'POST' && path === '/v1/responses/compact') return { kind: 'responses-compact' };
+  const endpoint = endpoints.find((candidate) => candidate.method === method && candidate.path === path);
+  if (endpoint !== undefined) return { kind: 'endpoint', endpoint };
   if (method === 'GET' && path === '/v1/models') return { kind: 'list-models' };
   // Model ids may contain `/` and `:`, so everything after the prefix is the id.
   if (method === 'GET' && path.startsWith(MODEL_PREFIX) && path.length > MODEL_PREFIX.length) {

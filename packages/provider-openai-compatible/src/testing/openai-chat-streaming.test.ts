@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from '@jest/globals';
 import type { ChatCompletionChunk } from '@modelgate/core';
 import { readSseEvents } from '@modelgate/testkit';
-import { startOpenAiSimulator, type OpenAiSimulator } from './openai-chat-simulator.js';
+import { startOpenAiChatSimulator, type OpenAiChatSimulator } from './openai-chat-simulator.js';
 
 interface StreamResult {
   response: Response;
@@ -9,7 +9,7 @@ interface StreamResult {
   chunks: ChatCompletionChunk[];
 }
 
-async function stream(simulator: OpenAiSimulator, body: Record<string, unknown>): Promise<StreamResult> {
+async function stream(simulator: OpenAiChatSimulator, body: Record<string, unknown>): Promise<StreamResult> {
   const response = await fetch(`${simulator.url}/chat/completions`, {
     method: 'POST',
     headers: { 'content-type': 'application/json' },
@@ -38,9 +38,9 @@ function contentOf(chunks: ChatCompletionChunk[], choiceIndex = 0): string {
 }
 
 describe('OpenAI simulator: streaming chat completions', () => {
-  let simulator: OpenAiSimulator;
+  let simulator: OpenAiChatSimulator;
   beforeAll(async () => {
-    simulator = await startOpenAiSimulator();
+    simulator = await startOpenAiChatSimulator();
   });
   afterAll(() => simulator.close());
   beforeEach(() => simulator.reset());

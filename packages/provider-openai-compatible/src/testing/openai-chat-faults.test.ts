@@ -1,13 +1,13 @@
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from '@jest/globals';
 import { SseParser, type ChatCompletionChunk, type ChatCompletionResponse, type ErrorEnvelope, type SseEvent } from '@modelgate/core';
 import { readSseEvents } from '@modelgate/testkit';
-import { startOpenAiSimulator, type OpenAiSimulator } from './openai-chat-simulator.js';
+import { startOpenAiChatSimulator, type OpenAiChatSimulator } from './openai-chat-simulator.js';
 
 const LONG_TEXT = 'a longer message that becomes many chunks in the stream';
 const STREAM_BODY = { model: 'gpt-4.1', stream: true, messages: [{ role: 'user', content: LONG_TEXT }] };
 const JSON_BODY = { model: 'gpt-4.1', messages: [{ role: 'user', content: LONG_TEXT }] };
 
-function post(simulator: OpenAiSimulator, body: unknown): Promise<Response> {
+function post(simulator: OpenAiChatSimulator, body: unknown): Promise<Response> {
   return fetch(`${simulator.url}/chat/completions`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify(body) });
 }
 
@@ -34,9 +34,9 @@ async function expectEnvelope(response: Response, status: number): Promise<Error
 }
 
 describe('OpenAI simulator: scripted faults', () => {
-  let simulator: OpenAiSimulator;
+  let simulator: OpenAiChatSimulator;
   beforeAll(async () => {
-    simulator = await startOpenAiSimulator();
+    simulator = await startOpenAiChatSimulator();
   });
   afterAll(() => simulator.close());
   beforeEach(() => simulator.reset());
@@ -189,7 +189,7 @@ describe('OpenAI simulator: scripted faults', () => {
   });
 
   it('close() ends a request that is waiting out a delay', async () => {
-    const own = await startOpenAiSimulator();
+    const own = await startOpenAiChatSimulator();
     own.enqueueFault({ type: 'delay', ms: 30_000 });
     const pending = post(own, JSON_BODY);
     await new Promise((resolve) => setTimeout(resolve, 50));

@@ -1,14 +1,14 @@
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
 import type { ErrorEnvelope, ModelList, ModelObject } from '@modelgate/core';
-import { startOpenAiSimulator, type OpenAiSimulator } from './openai-chat-simulator.js';
+import { startOpenAiChatSimulator, type OpenAiChatSimulator } from './openai-chat-simulator.js';
 import { DEFAULT_OPENAI_MODELS } from './openai-simulator-models.js';
 
 describe('OpenAI simulator: models endpoints and routing', () => {
-  let simulator: OpenAiSimulator;
-  let custom: OpenAiSimulator;
+  let simulator: OpenAiChatSimulator;
+  let custom: OpenAiChatSimulator;
   beforeAll(async () => {
-    simulator = await startOpenAiSimulator();
-    custom = await startOpenAiSimulator({ models: ['gpt-sim', 'accounts/acme/models/llama-3:8b'] });
+    simulator = await startOpenAiChatSimulator();
+    custom = await startOpenAiChatSimulator({ models: ['gpt-sim', 'accounts/acme/models/llama-3:8b'] });
   });
   afterAll(async () => {
     await simulator.close();

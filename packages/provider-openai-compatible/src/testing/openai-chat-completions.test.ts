@@ -1,8 +1,8 @@
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from '@jest/globals';
 import type { ChatCompletionResponse, ErrorEnvelope, ModelList } from '@modelgate/core';
-import { startOpenAiSimulator, type OpenAiSimulator } from './openai-chat-simulator.js';
+import { startOpenAiChatSimulator, type OpenAiChatSimulator } from './openai-chat-simulator.js';
 
-function postChat(simulator: OpenAiSimulator, body: unknown, headers: Record<string, string> = {}): Promise<Response> {
+function postChat(simulator: OpenAiChatSimulator, body: unknown, headers: Record<string, string> = {}): Promise<Response> {
   return fetch(`${simulator.url}/chat/completions`, {
     method: 'POST',
     headers: { 'content-type': 'application/json', ...headers },
@@ -10,7 +10,7 @@ function postChat(simulator: OpenAiSimulator, body: unknown, headers: Record<str
   });
 }
 
-async function completion(simulator: OpenAiSimulator, body: unknown): Promise<ChatCompletionResponse> {
+async function completion(simulator: OpenAiChatSimulator, body: unknown): Promise<ChatCompletionResponse> {
   const response = await postChat(simulator, body);
   expect(response.status).toBe(200);
   return (await response.json()) as ChatCompletionResponse;
@@ -22,9 +22,9 @@ const EXPECTED_DETAILS = {
 };
 
 describe('OpenAI simulator: non-streaming chat completions', () => {
-  let simulator: OpenAiSimulator;
+  let simulator: OpenAiChatSimulator;
   beforeAll(async () => {
-    simulator = await startOpenAiSimulator();
+    simulator = await startOpenAiChatSimulator();
   });
   afterAll(() => simulator.close());
   beforeEach(() => simulator.reset());
@@ -182,9 +182,9 @@ describe('OpenAI simulator: non-streaming chat completions', () => {
 });
 
 describe('OpenAI simulator: api key and model list options', () => {
-  let simulator: OpenAiSimulator;
+  let simulator: OpenAiChatSimulator;
   beforeAll(async () => {
-    simulator = await startOpenAiSimulator({ apiKey: 'sk-test-key-123456', models: ['gpt-sim', 'org/model:v1'] });
+    simulator = await startOpenAiChatSimulator({ apiKey: 'sk-test-key-123456', models: ['gpt-sim', 'org/model:v1'] });
   });
   afterAll(() => simulator.close());
 

@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
 import type { ChatCompletionResponse, ErrorEnvelope } from '@modelgate/core';
-import { startOpenAiSimulator, type OpenAiSimulator } from './openai-chat-simulator.js';
+import { startOpenAiChatSimulator, type OpenAiChatSimulator } from './openai-chat-simulator.js';
 
 const user = { role: 'user', content: 'hi' };
 const toolCall = (id: string, name = 'lookup') => ({ id, type: 'function', function: { name, arguments: '{}' } });
@@ -157,9 +157,9 @@ const INVALID_CASES: InvalidCase[] = [
 ];
 
 describe('OpenAI simulator: request validation', () => {
-  let simulator: OpenAiSimulator;
+  let simulator: OpenAiChatSimulator;
   beforeAll(async () => {
-    simulator = await startOpenAiSimulator();
+    simulator = await startOpenAiChatSimulator();
   });
   afterAll(() => simulator.close());
 

@@ -1,0 +1,33 @@
+import { startOpenAiChatSimulator, type OpenAiChatSimulator, type OpenAiSimulatorOptions } from '@modelgate/provider-openai-compatible/testing';
+import { answerResponses, answerResponsesCompact } from './responses/answer-responses.js';
+import type { ResponsesReply } from './responses/responses-reply.js';
+
+export interface OpenAiSimulator extends OpenAiChatSimulator {
+  /**
+   * Queues the answer of a coming `POST /v1/responses` (FIFO); without one the simulator echoes the
+   * last user message. Requests ending in `compaction_trigger` are compacted and take no reply.
+   */
+  enqueueResponsesReply(reply: ResponsesReply): void;
+}
+
+/**
+ * Starts an OpenAI simulator on 127.0.0.1 (PROTOCOLS A, B, C and I): the compatible base's Chat
+ * Completions simulator (`POST /v1/chat/completions`, `GET /v1/models`, `GET /v1/models/{id}`) with
+ * the Responses API added, `POST /v1/responses` (JSON and named-event SSE) and
+ * `POST /v1/responses/compact`, on the same key check and fault queue.
+ */
+export async function startOpenAiSimulator(options: OpenAiSimulatorOptions = {}): Promise<OpenAiSimulator> {
+  const responsesReplies: ResponsesReply[] = [];
+  const chat = await startOpenAiChatSimulator(options, [
+    { method: 'POST', path: '/v1/responses', answer: (exchange) => answerResponses(exchange, () => responsesReplies.shift()) },
+    { method: 'POST', path: '/v1/responses/compact', answer: answerResponsesCompact },
+  ]);
+  return {
+    ...chat,
+    enqueueResponsesReply: (reply) => void responsesReplies.push(reply),
+    reset() {
+      responsesReplies.length = 0;
+      chat.reset();
+    },
+  };
+}
