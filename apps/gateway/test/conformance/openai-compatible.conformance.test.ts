@@ -1,6 +1,6 @@
 import { runChatConformance } from '@modelgate/conformance';
+import { openAiConformanceUpstream } from '@modelgate/provider-openai-compatible/testing';
 import { startConformanceGateway } from '../support/conformance-gateway.js';
-import { openAiConformanceUpstream } from '../support/openai-conformance-upstream.js';
 
 // The compatible base configured alone, against the OpenAI simulator as "any OpenAI-compatible server".
 runChatConformance({

@@ -1,6 +1,6 @@
 import { runChatConformance } from '@modelgate/conformance';
+import { openAiConformanceUpstream } from '@modelgate/provider-openai/testing';
 import { startConformanceGateway } from '../support/conformance-gateway.js';
-import { openAiConformanceUpstream } from '../support/openai-conformance-upstream.js';
 
 runChatConformance({
   name: '@modelgate/provider-openai',

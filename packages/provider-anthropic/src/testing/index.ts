@@ -7,6 +7,7 @@ export { startAnthropicSimulator, type AnthropicSimulator, type AnthropicSimulat
 export type { AnthropicScriptedReply, AnthropicScriptedBlock, AnthropicScriptedUsage } from './anthropic-reply.js';
 export { anthropicErrorBody, anthropicErrorFormat, type AnthropicProblem } from './anthropic-errors.js';
 export { validateAnthropicRequest } from './validate-anthropic-request.js';
+export { anthropicConformanceUpstream } from './anthropic-conformance-upstream.js';
 
 // The uniform entry every provider's `./testing` offers (`ProviderTestingEntry` in @modelgate/testkit).
 

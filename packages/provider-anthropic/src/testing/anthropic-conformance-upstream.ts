@@ -1,0 +1,29 @@
+import type { ConformanceScript, ConformanceUpstream } from '@modelgate/testkit';
+import type { AnthropicScriptedReply } from './anthropic-reply.js';
+import { startAnthropicSimulator } from './anthropic-simulator.js';
+
+function toAnthropicReply(script: Exclude<ConformanceScript, { kind: 'error' }>): AnthropicScriptedReply {
+  switch (script.kind) {
+    case 'text':
+      return { content: [{ type: 'text', text: script.text }] };
+    case 'stop-sequence':
+      return { content: [{ type: 'text', text: script.text }], stopReason: 'stop_sequence', stopSequence: script.sequence };
+    case 'tool-calls':
+      return { content: script.calls.map((call) => ({ type: 'tool_use', id: call.id, name: call.name, input: JSON.parse(call.arguments) as Record<string, unknown> })) };
+  }
+}
+
+/** The Anthropic simulator as the conformance suite's upstream (`startUpstream`), requiring `apiKey`. */
+export function anthropicConformanceUpstream(apiKey: string): () => Promise<ConformanceUpstream> {
+  return async () => {
+    const simulator = await startAnthropicSimulator({ apiKey });
+    return {
+      settings: { baseUrl: simulator.url, apiKey },
+      script(script) {
+        if (script.kind === 'error') simulator.enqueueFault({ type: 'status', status: script.status });
+        else simulator.enqueueReply(toAnthropicReply(script));
+      },
+      close: () => simulator.close(),
+    };
+  };
+}
