@@ -30,7 +30,10 @@ const logger: LoggerV1 = {
   debug: () => {},
   info: () => {},
   warn: () => {},
-  error: (object, message) => void process.stderr.write(`conformance gateway: ${message ?? 'error'} ${String((object as { err?: unknown }).err ?? JSON.stringify(object))}\n`),
+  error(object, message) {
+    const { err } = object as { err?: unknown };
+    process.stderr.write(`conformance gateway: ${message ?? 'error'}: ${err instanceof Error ? err.stack : JSON.stringify(object)}\n`);
+  },
 };
 
 type Route = { readonly front: FrontDoor; readonly operation: FrontOperation };
