@@ -29,9 +29,24 @@ export interface ModelPricingV1 {
   readonly cacheWrite?: number;
 }
 
+/** What a model can do through the gateway's chat endpoint; an absent flag means unknown (shown as such). */
+export interface ModelCapabilitiesV1 {
+  readonly streaming?: boolean;
+  readonly tools?: boolean;
+  /** Image input. */
+  readonly vision?: boolean;
+  /** `response_format: json_schema` (natively or mapped by the provider). */
+  readonly jsonSchema?: boolean;
+  /** It thinks before answering (`reasoning_effort`, reasoning tokens). */
+  readonly reasoning?: boolean;
+}
+
 /** What a provider knows about one of its models, for `/v1/models` and the catalog. */
 export interface ModelCardV1 {
   readonly id: string;
+  /** A name for people (`GPT-4.1 mini`, `Claude Sonnet 4.5`), for the catalog. */
+  readonly displayName?: string;
+  readonly capabilities?: ModelCapabilitiesV1;
   /** Unix seconds. */
   readonly created: number;
   readonly ownedBy: string;
