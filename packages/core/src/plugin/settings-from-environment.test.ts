@@ -22,6 +22,16 @@ describe('settingsFromEnvironment', () => {
     expect(settingsFromEnvironment(KEYED, { ACME_API_KEY: '' })).toBeUndefined();
   });
 
+  it('takes variables that fill the same setting as alternatives, the first declared that is set winning', () => {
+    const either: readonly EnvironmentVariableV1[] = [
+      { name: 'FIRST_API_KEY', setting: 'apiKey', secret: true },
+      { name: 'SECOND_API_KEY', setting: 'apiKey', secret: true },
+    ];
+    expect(settingsFromEnvironment(either, { SECOND_API_KEY: 's' })).toEqual({ apiKey: 's' });
+    expect(settingsFromEnvironment(either, { FIRST_API_KEY: 'f', SECOND_API_KEY: 's' })).toEqual({ apiKey: 'f' });
+    expect(settingsFromEnvironment(either, { FIRST_API_KEY: '' })).toBeUndefined();
+  });
+
   it('enables a keyless plugin when any of its variables is set, and never one that declares none', () => {
     expect(settingsFromEnvironment(KEYLESS, {})).toBeUndefined();
     expect(settingsFromEnvironment(KEYLESS, { LOCAL_BASE_URL: 'http://127.0.0.1:9/v1' })).toEqual({ baseUrl: 'http://127.0.0.1:9/v1' });

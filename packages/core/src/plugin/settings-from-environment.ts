@@ -2,8 +2,10 @@ import type { EnvironmentVariableV1 } from './v1/provider-plugin-v1.js';
 
 /**
  * The settings a plugin's declared variables give, or undefined when the environment does not
- * enable it: a plugin with `secret` variables needs all of them set (an API key), a keyless one at
- * least one variable. An empty value counts as unset, as shells leave `VAR=` behind.
+ * enable it: a plugin with `secret` variables needs each of their settings filled (an API key), a
+ * keyless one at least one variable. Variables that fill the same setting are alternatives, the
+ * first declared that is set wins (Google's SDKs take `GOOGLE_API_KEY` over `GEMINI_API_KEY`). An
+ * empty value counts as unset, as shells leave `VAR=` behind.
  */
 export function settingsFromEnvironment(
   variables: readonly EnvironmentVariableV1[] | undefined,
@@ -11,10 +13,9 @@ export function settingsFromEnvironment(
 ): Record<string, string> | undefined {
   if (!variables || variables.length === 0) return undefined;
   const isSet = (variable: EnvironmentVariableV1): boolean => Boolean(env[variable.name]);
-  const secrets = variables.filter((variable) => variable.secret === true);
-  const enabled = secrets.length > 0 ? secrets.every(isSet) : variables.some(isSet);
-  if (!enabled) return undefined;
   const settings: Record<string, string> = {};
-  for (const variable of variables) if (isSet(variable)) settings[variable.setting] = env[variable.name]!;
-  return settings;
+  for (const variable of variables) if (isSet(variable) && !(variable.setting in settings)) settings[variable.setting] = env[variable.name]!;
+  const secretSettings = variables.filter((variable) => variable.secret === true).map((variable) => variable.setting);
+  const enabled = secretSettings.length > 0 ? secretSettings.every((setting) => setting in settings) : Object.keys(settings).length > 0;
+  return enabled ? settings : undefined;
 }
