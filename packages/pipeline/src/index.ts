@@ -17,7 +17,7 @@ export {
 } from './exchange/request-ending.js';
 
 export type { ClientConventions, ExchangePlan, FrontDoor, FrontOperation, RenderedError, StreamRelayInput } from './fronts/front-door.js';
-export { FRONT_DOORS, frontOperations, GATEWAY_ENDPOINTS, MODEL_ENDPOINTS, type GatewayEndpoint, type ModelEndpoint } from './fronts/front-doors.js';
+export { endpointPath, endpointsServedBy, FRONT_DOORS, frontOperations, GATEWAY_ENDPOINTS, MODEL_ENDPOINTS, type GatewayEndpoint, type ModelEndpoint } from './fronts/front-doors.js';
 export { openAiConventions } from './fronts/openai-conventions.js';
 export { answerCharacters, estimateTokensFromCharacters, MAX_DEFAULT_OUTPUT_TOKENS, type TokenEstimate } from './fronts/estimate-tokens.js';
 
@@ -27,7 +27,7 @@ export { runModelRequest, type ModelRequest, type PipelineDependencies } from '.
 
 export { createProviderInstance, ProviderLoadError, type ProviderContextInput, type ProviderInstanceInput } from './routing/create-provider-instance.js';
 export type { ModelEntry } from './routing/model-entry.js';
-export { ModelRouter, type ModelRoute } from './routing/model-router.js';
+export { ModelRouter, type ModelLookup, type ModelRoute } from './routing/model-router.js';
 export type { ProviderInstance } from './routing/provider-instance.js';
 export { assertEndpointAllowed, keyMayUseModel, resolveModelForKey, type KeyScope } from './scope/key-scope.js';
 

@@ -1,11 +1,12 @@
 import type { Context } from 'koa';
+import { catalogEntryOf } from '../catalog/catalog-entry.js';
 import { renderModelCatalogHtml } from '../catalog/render-model-catalog.js';
 import type { ModelRouter, ProviderInstance } from '@modelgate/pipeline';
 
 /** `GET /catalog`: the human-readable model catalog, rendered once at start-up (the models do not change while running). */
 export function createCatalogHandler(models: ModelRouter, providers: ReadonlyMap<string, ProviderInstance>) {
   const page = renderModelCatalogHtml(
-    models.catalog(),
+    models.catalog().map(catalogEntryOf),
     [...providers.values()].map((instance) => ({ provider: instance.id, family: instance.family, patterns: instance.unlistedModelPatterns })),
   );
   return async function catalog(ctx: Context): Promise<void> {

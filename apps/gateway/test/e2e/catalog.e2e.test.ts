@@ -28,6 +28,21 @@ describe('GET /catalog, the human-readable model catalog', () => {
     expect(page).toContain('<code>gpt-*</code>');
   });
 
+  it("shows each model's name, capabilities and endpoints, and is laid out for a phone without a script", async () => {
+    harness = await startTestGateway({
+      models: [{ id: 'gpt-test', provider: 'openai', upstreamModel: 'gpt-4.1-mini', displayName: 'House model', capabilities: { reasoning: true } }],
+    });
+    const page = await (await fetch(`${harness.gateway.url}/catalog`)).text();
+    const row = page.split('\n').find((line) => line.includes('<code>gpt-test</code>'))!;
+    // The config's overrides on top of gpt-4.1-mini's card.
+    expect(row).toContain('<small>House model</small>');
+    expect(row).toContain('<td>streaming, tools, vision, JSON schema, reasoning</td>');
+    expect(row).toContain('<td><code>/v1/chat/completions</code><br><code>/v1/responses</code><br><code>/v1/responses/compact</code></td>');
+    expect(page).toContain('<meta name="viewport" content="width=device-width, initial-scale=1">');
+    expect(page).toMatch(/@media \(max-width: 48rem\)[^]*td:nth-child\(11\)::before \{ content: "Endpoints: "; \}/);
+    expect(page).not.toContain('<script');
+  });
+
   it('is off when server.publicCatalog is false', async () => {
     harness = await startTestGateway({ server: { host: '127.0.0.1', port: 0, publicCatalog: false } });
     const response = await fetch(`${harness.gateway.url}/catalog`);

@@ -1,5 +1,5 @@
 import type { Readable, Writable } from 'node:stream';
-import type { CallContextV1, CompletionUsage, GatewayError, UpstreamFailureV1, UpstreamRequestV1 } from '@modelgate/core';
+import type { CallContextV1, CompletionUsage, GatewayError, ProviderV1, UpstreamFailureV1, UpstreamRequestV1 } from '@modelgate/core';
 import type { Exchange } from '../exchange/exchange.js';
 import type { ModelRoute } from '../routing/model-router.js';
 import type { RelayOutcome } from '../streaming/relay-outcome.js';
@@ -58,6 +58,8 @@ export interface FrontOperation<Request extends { model: string } = { model: str
   readonly path: string;
   /** The typed request, or a 400 naming the offending parameter. */
   validate(body: unknown): Request;
+  /** Whether a provider can serve this operation (for the catalog's endpoint list; `translate` refuses the others). */
+  serves(provider: ProviderV1): boolean;
   /** Tokens charged up front against TPM: the prompt, plus the most the request may generate. */
   estimateTokens(request: Request, defaultOutputTokens: number | undefined): TokenEstimate;
   /**

@@ -1,3 +1,4 @@
+import type { ProviderV1 } from '@modelgate/core';
 import type { FrontDoor, FrontOperation } from './front-door.js';
 import { openAiChatFront } from './openai-chat-front.js';
 import { openAiResponsesFront } from './openai-responses-front.js';
@@ -21,4 +22,14 @@ export const GATEWAY_ENDPOINTS: readonly GatewayEndpoint[] = [...MODEL_ENDPOINTS
 /** Every front operation with the front it belongs to, for hosts that register routes. */
 export function frontOperations(): ReadonlyArray<{ readonly front: FrontDoor; readonly operation: FrontOperation }> {
   return FRONT_DOORS.flatMap((front) => front.operations.map((operation) => ({ front, operation })));
+}
+
+/** The model endpoints a provider serves, in the order of the fronts. */
+export function endpointsServedBy(provider: ProviderV1): ModelEndpoint[] {
+  return FRONT_DOORS.flatMap((front) => front.operations.filter((operation) => operation.serves(provider)).map((operation) => operation.endpoint));
+}
+
+/** The path of a model endpoint (`chat` → `/v1/chat/completions`). */
+export function endpointPath(endpoint: string): string | undefined {
+  return frontOperations().find(({ operation }) => operation.endpoint === endpoint)?.operation.path;
 }

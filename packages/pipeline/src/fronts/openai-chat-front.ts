@@ -16,6 +16,8 @@ const chatCompletions = {
   method: 'POST',
   path: '/v1/chat/completions',
   validate: createBodyValidator<ChatCompletionRequest>(chatCompletionRequestSchema),
+  // Every provider speaks the hub.
+  serves: () => true,
   estimateTokens: (request, defaultOutputTokens) =>
     estimateRequestTokens([request.messages], [request.max_completion_tokens, request.max_tokens], defaultOutputTokens),
   translate(route, request, call) {

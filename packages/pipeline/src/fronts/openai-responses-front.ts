@@ -41,6 +41,7 @@ function responsesOperation<Endpoint extends string>(
     method: 'POST',
     path,
     validate: validateResponsesRequest,
+    serves: (provider) => resolvePassThroughTranslator(provider, 'openai-responses') !== undefined,
     estimateTokens: (request, defaultOutputTokens) =>
       estimateRequestTokens([request.input, request.instructions], [request.max_output_tokens], defaultOutputTokens),
     translate(route, request, call) {

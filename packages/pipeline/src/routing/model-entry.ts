@@ -1,4 +1,4 @@
-import type { ModelPricingV1 } from '@modelgate/core';
+import type { ModelCapabilitiesV1, ModelPricingV1 } from '@modelgate/core';
 
 /** One served model, as configured: the gateway's `models` entries. */
 export interface ModelEntry {
@@ -11,4 +11,9 @@ export interface ModelEntry {
   /** Unix seconds for `/v1/models`; defaults to the provider's card or the gateway's start. */
   created?: number;
   pricing?: ModelPricingV1;
+  /** Overrides of the provider's model card, for the catalog and the TPM estimate. */
+  displayName?: string;
+  contextWindow?: number;
+  maxOutputTokens?: number;
+  capabilities?: ModelCapabilitiesV1;
 }

@@ -11,11 +11,26 @@ export interface ModelRoute {
   readonly pricing?: ModelPricingV1;
   /** Other ids that resolve to this model. */
   readonly aliases: readonly string[];
-  /** What the provider knows about the upstream model (context window, output limit, prices). */
+  /** What is known about the upstream model (context window, output limit, prices): the provider's card with the config's overrides. */
   readonly card?: ModelCardV1;
 }
 
-/** Maps public model ids and aliases to a provider instance and the upstream's model name. */
+/** What an id names: one route, several providers that would all serve it, or nothing. */
+export type ModelLookup =
+  | { readonly route: ModelRoute; readonly candidates?: undefined }
+  | { readonly route?: undefined; readonly candidates: readonly ModelRoute[] };
+
+const NOTHING: ModelLookup = { candidates: [] };
+
+/**
+ * Maps model ids to a provider instance and the upstream's model name, in this order:
+ *
+ * 1. the configured models and their aliases;
+ * 2. the id patterns of providers that serve unlisted ids (`gpt-*`, `claude-*`, `gemini-*`, …):
+ *    one provider must match, several make the id ambiguous;
+ * 3. `<instance>/<model>`, naming the provider instance explicitly: how an id several providers
+ *    match is reached (the instance must serve the model by its patterns).
+ */
 export class ModelRouter {
   private readonly routes = new Map<string, ModelRoute>();
   private readonly listed: ModelRoute[] = [];
@@ -31,7 +46,7 @@ export class ModelRouter {
         throw new Error(`model '${model.id}' names provider '${model.provider}', which is not configured`);
       }
       const upstreamModel = model.upstreamModel ?? model.id;
-      const card = findCard(instance, upstreamModel);
+      const card = withOverrides(findCard(instance, upstreamModel), model);
       const route: ModelRoute = {
         publicId: model.id,
         upstreamModel,
@@ -47,25 +62,31 @@ export class ModelRouter {
       }
       this.listed.push(route);
     }
-    // Catalog models of providers that serve unlisted ids are listed too, unless configured above.
+    // Catalog models of providers that serve unlisted ids are listed too, unless configured
+    // above: under their own id when it reaches only that provider, else as `<instance>/<id>`.
     for (const instance of instances.values()) {
       if (instance.unlistedModelPatterns.length === 0) continue;
       for (const card of instance.provider.models ?? []) {
         if (this.routes.has(card.id)) continue;
-        this.listed.push(this.routeFromCard(instance, card.id, card));
+        const lookup = this.lookup(card.id);
+        this.listed.push(lookup.route ? lookup.route : this.routeFromCard(instance, `${instance.id}/${card.id}`, card.id));
       }
     }
   }
 
+  /** The route an id names, or the routes it could name when several providers match it. */
+  lookup(model: string): ModelLookup {
+    const configured = this.routes.get(model);
+    if (configured) return { route: configured };
+    const matching = [...this.instances.values()].filter((instance) => instance.unlistedModelPatterns.some((pattern) => matchesModelPattern(pattern, model)));
+    if (matching.length === 1) return { route: this.routeFromCard(matching[0]!, model, model) };
+    if (matching.length > 1) return { candidates: matching.map((instance) => this.routeFromCard(instance, `${instance.id}/${model}`, model)) };
+    return this.lookupQualified(model);
+  }
+
+  /** The one route an id names; undefined when it names none or several. */
   resolve(model: string): ModelRoute | undefined {
-    const explicit = this.routes.get(model);
-    if (explicit) return explicit;
-    for (const instance of this.instances.values()) {
-      if (instance.unlistedModelPatterns.some((pattern) => matchesModelPattern(pattern, model))) {
-        return this.routeFromCard(instance, model, findCard(instance, model));
-      }
-    }
-    return undefined;
+    return this.lookup(model).route;
   }
 
   list(): ModelObject[] {
@@ -78,7 +99,8 @@ export class ModelRouter {
    */
   listFor(mayUse: (names: readonly string[], family: string) => boolean): ModelObject[] {
     return this.listed.flatMap((route) => {
-      const name = [route.publicId, ...route.aliases].find((candidate) => mayUse([candidate], route.instance.family));
+      if (mayUse(scopeNamesOf(route), route.instance.family)) return [toModelObject(route)];
+      const name = route.aliases.find((candidate) => mayUse([candidate], route.instance.family));
       return name === undefined ? [] : [toModelObject(route, name)];
     });
   }
@@ -93,13 +115,45 @@ export class ModelRouter {
     return toModelObject(route, name);
   }
 
-  private routeFromCard(instance: ProviderInstance, id: string, card: ModelCardV1 | undefined): ModelRoute {
-    return { publicId: id, upstreamModel: id, instance, created: card?.created ?? this.startedAt, pricing: card?.pricing, aliases: [], card };
+  /** `<instance>/<model>`: the instance must exist and serve that model by its patterns. */
+  private lookupQualified(model: string): ModelLookup {
+    const slash = model.indexOf('/');
+    if (slash <= 0) return NOTHING;
+    const instance = this.instances.get(model.slice(0, slash));
+    const upstreamModel = model.slice(slash + 1);
+    if (!instance?.unlistedModelPatterns.some((pattern) => matchesModelPattern(pattern, upstreamModel))) return NOTHING;
+    return { route: this.routeFromCard(instance, model, upstreamModel) };
   }
+
+  private routeFromCard(instance: ProviderInstance, publicId: string, upstreamModel: string, card = findCard(instance, upstreamModel)): ModelRoute {
+    return { publicId, upstreamModel, instance, created: card?.created ?? this.startedAt, pricing: card?.pricing, aliases: [], card };
+  }
+}
+
+/**
+ * The names a key's model scope is checked against for a route: its public id and, for an id that
+ * names its provider instance (`openai/gpt-5`), the model itself, so a key allowed `gpt-*` may
+ * reach `openai/gpt-5`. (An alias is checked as the client sent it.)
+ */
+export function scopeNamesOf(route: ModelRoute): readonly string[] {
+  return route.publicId === `${route.instance.id}/${route.upstreamModel}` ? [route.publicId, route.upstreamModel] : [route.publicId];
 }
 
 function findCard(instance: ProviderInstance, upstreamModel: string): ModelCardV1 | undefined {
   return instance.provider.models?.find((card) => card.id === upstreamModel);
+}
+
+/** The provider's card with the config entry's overrides; a card of its own when the provider has none. */
+function withOverrides(card: ModelCardV1 | undefined, entry: ModelEntry): ModelCardV1 | undefined {
+  const overrides = {
+    ...(entry.displayName !== undefined && { displayName: entry.displayName }),
+    ...(entry.contextWindow !== undefined && { contextWindow: entry.contextWindow }),
+    ...(entry.maxOutputTokens !== undefined && { maxOutputTokens: entry.maxOutputTokens }),
+    ...(entry.capabilities !== undefined && { capabilities: { ...card?.capabilities, ...entry.capabilities } }),
+    ...(entry.pricing !== undefined && { pricing: entry.pricing }),
+  };
+  if (Object.keys(overrides).length === 0) return card;
+  return { id: entry.upstreamModel ?? entry.id, created: entry.created ?? card?.created ?? 0, ownedBy: card?.ownedBy ?? entry.provider, ...card, ...overrides };
 }
 
 function toModelObject(route: ModelRoute, id = route.publicId): ModelObject {

@@ -1,5 +1,5 @@
-import { GatewayError, matchesModelPattern, modelNotFound } from '@modelgate/core';
-import type { ModelRoute, ModelRouter } from '../routing/model-router.js';
+import { GatewayError, matchesModelPattern } from '@modelgate/core';
+import { scopeNamesOf, type ModelRoute, type ModelRouter } from '../routing/model-router.js';
 
 /** What a key may reach; each list absent means everything. */
 export interface KeyScope {
@@ -30,13 +30,28 @@ export function keyMayUseModel(key: KeyScope, names: readonly string[], family: 
   return modelAllowed && (!key.allowedFamilies || key.allowedFamilies.includes(family));
 }
 
+/** 404 `model_not_found`, pointing to the list of models; ambiguous ids name the qualified forms the key may use. */
+function modelNotFoundHere(model: string, qualified: readonly string[] = []): GatewayError {
+  const choice = qualified.length > 0 ? ` Several providers serve it: name one, as ${qualified.map((id) => `'${id}'`).join(' or ')}.` : '';
+  return new GatewayError({
+    status: 404,
+    kind: 'not_found',
+    message: `The model '${model}' does not exist or you do not have access to it.${choice} GET /v1/models lists the models this key may use.`,
+    param: 'model',
+    code: 'model_not_found',
+  });
+}
+
 /**
  * The route of a model the key may use. A model outside the key's scope is answered exactly like
  * an unknown one (404 `model_not_found`), as OpenAI does, so a scoped key cannot learn which other
- * models the gateway serves.
+ * models the gateway serves. An id several providers would serve is not guessed: the 404 names
+ * the `<instance>/<model>` forms the key may use.
  */
 export function resolveModelForKey(models: ModelRouter, key: KeyScope, requestedModel: string): ModelRoute {
-  const route = models.resolve(requestedModel);
-  if (!route || !keyMayUseModel(key, [requestedModel, route.publicId], route.instance.family)) throw modelNotFound(requestedModel);
-  return route;
+  const lookup = models.lookup(requestedModel);
+  const route = lookup.route;
+  if (route && keyMayUseModel(key, [requestedModel, ...scopeNamesOf(route)], route.instance.family)) return route;
+  const qualified = (lookup.candidates ?? []).filter((candidate) => keyMayUseModel(key, scopeNamesOf(candidate), candidate.instance.family));
+  throw modelNotFoundHere(requestedModel, qualified.map((candidate) => candidate.publicId));
 }

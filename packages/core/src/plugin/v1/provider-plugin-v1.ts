@@ -46,6 +46,8 @@ export interface ModelCardV1 {
   readonly id: string;
   /** A name for people (`GPT-4.1 mini`, `Claude Sonnet 4.5`), for the catalog. */
   readonly displayName?: string;
+  /** The day (`YYYY-MM-DD`) the vendor retires the model, when announced; the catalog marks it. */
+  readonly retiresOn?: string;
   readonly capabilities?: ModelCapabilitiesV1;
   /** Unix seconds. */
   readonly created: number;
