@@ -100,7 +100,13 @@ describe('the conformance suite outside the workspace, on a packed plugin', () =
     const dependencies = packInto(tarballs);
     writeFileSync(join(scratch, 'package.json'), JSON.stringify({ name: 'packed-plugin-conformance', private: true, type: 'module', dependencies }, null, 2));
     // Peers (@jest/globals, which jest provides itself) are not pulled in: the run uses the workspace's jest.
-    execFileSync('npm', ['install', '--no-audit', '--no-fund', '--legacy-peer-deps', '--ignore-scripts', '--loglevel=error'], { cwd: scratch, stdio: 'pipe' });
+    // Bounded: a registry that cannot be reached (a proxy's CA missing from the environment, say)
+    // fails the test with npm's own words instead of hanging the run.
+    execFileSync('npm', ['install', '--no-audit', '--no-fund', '--legacy-peer-deps', '--ignore-scripts', '--loglevel=error', '--fetch-retries=1', '--fetch-timeout=30000'], {
+      cwd: scratch,
+      stdio: 'pipe',
+      timeout: 180_000,
+    });
     writeFileSync(join(scratch, 'anthropic.conformance.test.mjs'), PACKED_RUN);
     writeFileSync(join(scratch, 'broken-wrapper.conformance.test.mjs'), BROKEN_RUN);
     writeFileSync(join(scratch, 'jest.config.json'), JSON.stringify({ testEnvironment: 'node', transform: {}, testMatch: ['<rootDir>/*.test.mjs'] }));
