@@ -38,6 +38,12 @@ export function anthropicErrorType(status: number): string {
   return TYPE_BY_STATUS[status] ?? (status >= 500 ? 'api_error' : 'invalid_request_error');
 }
 
+/** The status Anthropic sends with an error type (529 for `overloaded_error`, 500 for an unknown one). */
+export function anthropicStatusForType(type: string): number {
+  const entry = Object.entries(TYPE_BY_STATUS).find(([, known]) => known === type);
+  return entry ? Number(entry[0]) : 500;
+}
+
 /** `{"type":"error","error":{type,message},"request_id"}`, exactly Anthropic's shape. */
 export function anthropicErrorBody(problem: Omit<AnthropicProblem, 'status'>): unknown {
   return { type: 'error', error: { type: problem.type, message: problem.message }, request_id: `req_${randomToken(24)}` };

@@ -12,9 +12,10 @@ import {
   type ScriptedSimulator,
 } from '@modelgate/testkit';
 import { contentText } from './anthropic-content-text.js';
-import { anthropicErrorBody, anthropicErrorFormat, type AnthropicProblem } from './anthropic-errors.js';
+import { anthropicErrorBody, anthropicErrorFormat, anthropicStatusForType, type AnthropicProblem } from './anthropic-errors.js';
 import type { AnthropicScriptedReply } from './anthropic-reply.js';
 import { buildAnthropicEvents, buildAnthropicMessage, planAnthropicMessage } from './build-anthropic-message.js';
+import { ThinkingLedger } from './thinking-ledger.js';
 import { validateAnthropicRequest } from './validate-anthropic-request.js';
 
 export interface AnthropicSimulatorOptions {
@@ -58,10 +59,14 @@ function responseHeaders(): Record<string, string> {
 /**
  * Starts an Anthropic Messages simulator on 127.0.0.1 (PROTOCOLS D and I): `POST /v1/messages`
  * (JSON and SSE) and `GET /v1/models`. It rejects what Anthropic rejects, with Anthropic's error
- * body, and plays scripted replies (text, thinking, parallel tool_use, stop reasons) and faults.
+ * body and wording (per-model rules included, see anthropic-model-rules.ts), accepts replayed
+ * thinking only with the signatures it issued, and plays scripted replies (text with citations,
+ * thinking and redacted thinking, parallel tool_use, server tools, stop reasons, an error before
+ * any content) and faults.
  */
 export async function startAnthropicSimulator(options: AnthropicSimulatorOptions = {}): Promise<AnthropicSimulator> {
   const queues = createScriptQueues<AnthropicScriptedReply>();
+  const ledger = new ThinkingLedger();
 
   const sendProblem = (response: ServerResponse, problem: AnthropicProblem, headers: Record<string, string>) =>
     writeJsonBody(response, problem.status, anthropicErrorBody(problem), headers);
@@ -69,16 +74,17 @@ export async function startAnthropicSimulator(options: AnthropicSimulatorOptions
   async function answerMessages(request: RecordedRequest, response: ServerResponse, signal: AbortSignal, headers: Record<string, string>) {
     const fault = queues.faults.shift();
     if (await playPreludeFault(fault, response, anthropicErrorFormat, signal, headers)) return;
-    const problem = validateAnthropicRequest(request.body);
+    const problem = validateAnthropicRequest(request.body, ledger);
     if (problem) return sendProblem(response, problem, headers);
     const body = request.body as { model: string; stream?: boolean; system?: unknown; messages: LooseMessage[] };
     const reply = queues.replies.shift() ?? { content: [{ type: 'text', text: `Echo: ${lastUserText(body.messages)}` }] };
-    const plan = planAnthropicMessage(reply, body.model, promptText(body));
+    const plan = planAnthropicMessage(reply, body.model, promptText(body), ledger);
     if (body.stream !== true) {
+      if (reply.streamError) return sendProblem(response, { status: anthropicStatusForType(reply.streamError.type), ...reply.streamError }, headers);
       await writeJsonReply(response, buildAnthropicMessage(plan), { fault, format: anthropicErrorFormat, signal, headers });
       return;
     }
-    await writeEventStream(response, { events: buildAnthropicEvents(plan), fault, format: anthropicErrorFormat, signal, headers });
+    await writeEventStream(response, { events: buildAnthropicEvents(plan, reply.streamError), fault, format: anthropicErrorFormat, signal, headers });
   }
 
   const server = await startSimulatorServer(async (request, response, signal) => {

@@ -4,9 +4,10 @@ import type { DemoModel, ProviderTestingEntry } from '@modelgate/testkit';
 import { startAnthropicSimulator, type AnthropicSimulator, type AnthropicSimulatorOptions } from './anthropic-simulator.js';
 
 export { startAnthropicSimulator, type AnthropicSimulator, type AnthropicSimulatorOptions } from './anthropic-simulator.js';
-export type { AnthropicScriptedReply, AnthropicScriptedBlock, AnthropicScriptedUsage } from './anthropic-reply.js';
+export type { AnthropicScriptedReply, AnthropicScriptedBlock, AnthropicScriptedUsage, AnthropicScriptedStopReason } from './anthropic-reply.js';
 export { anthropicErrorBody, anthropicErrorFormat, type AnthropicProblem } from './anthropic-errors.js';
 export { validateAnthropicRequest } from './validate-anthropic-request.js';
+export { ThinkingLedger } from './thinking-ledger.js';
 export { anthropicConformanceUpstream } from './anthropic-conformance-upstream.js';
 
 // The uniform entry every provider's `./testing` offers (`ProviderTestingEntry` in @modelgate/testkit).

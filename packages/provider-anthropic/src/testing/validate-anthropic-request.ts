@@ -1,5 +1,12 @@
 import { isRecord } from '@modelgate/testkit';
 import { invalidAnthropicRequest, type AnthropicProblem } from './anthropic-errors.js';
+import { simulatedModelRules } from './anthropic-model-rules.js';
+import { structuredOutputSchemaProblem } from './check-structured-output-schema.js';
+import type { ThinkingLedger } from './thinking-ledger.js';
+import { checkCacheControl, checkTextBlock } from './validate-anthropic-blocks.js';
+import { checkMessages } from './validate-anthropic-messages.js';
+import { checkCacheBreakpoints, checkForcedToolChoice, checkOutputCeiling, checkPrefill, checkSampling } from './validate-anthropic-model-rules.js';
+import { checkThinking } from './validate-anthropic-thinking.js';
 
 // Checks a `/v1/messages` body the way Anthropic does (PROTOCOLS D.2, D.3, I), with Anthropic's
 // wording, so a translator that would fail in production fails the same way in tests.
@@ -9,118 +16,8 @@ const TOP_LEVEL_FIELDS = new Set([
   'tools', 'tool_choice', 'thinking', 'output_config', 'service_tier', 'cache_control', 'container', 'inference_geo',
   'context_management', 'mcp_servers',
 ]);
-const IMAGE_MEDIA_TYPES = new Set(['image/jpeg', 'image/png', 'image/gif', 'image/webp']);
 const TOOL_NAME = /^[a-zA-Z0-9_-]{1,128}$/;
-const TOOL_ID = /^[a-zA-Z0-9_-]+$/;
-
-type Block = Record<string, unknown>;
-
-function blocksOf(content: unknown): Block[] {
-  return Array.isArray(content) ? (content as Block[]) : [];
-}
-
-function checkTextBlock(block: Block, path: string): AnthropicProblem | undefined {
-  if (typeof block.text !== 'string') return invalidAnthropicRequest(`${path}.text: Field required`);
-  if (block.text.trim() === '') return invalidAnthropicRequest(`${path}: text content blocks must contain non-whitespace text`);
-  return undefined;
-}
-
-function checkBlock(block: Block, role: string, path: string): AnthropicProblem | undefined {
-  switch (block.type) {
-    case 'text':
-      return checkTextBlock(block, path);
-    case 'image': {
-      const source = isRecord(block.source) ? block.source : {};
-      if (source.type === 'base64') {
-        if (!IMAGE_MEDIA_TYPES.has(String(source.media_type))) {
-          return invalidAnthropicRequest(`${path}.source.base64.media_type: Input should be 'image/jpeg', 'image/png', 'image/gif' or 'image/webp'`);
-        }
-        if (typeof source.data !== 'string' || source.data === '') return invalidAnthropicRequest(`${path}.source.base64.data: Field required`);
-        return undefined;
-      }
-      if (source.type === 'url' && typeof source.url === 'string' && /^https?:\/\//.test(source.url)) return undefined;
-      return invalidAnthropicRequest(`${path}.source: Input tag '${String(source.type)}' found using 'type' does not match any of the expected tags: 'base64', 'url', 'file'`);
-    }
-    case 'document':
-      return undefined;
-    case 'tool_use':
-      if (role !== 'assistant') return invalidAnthropicRequest(`${path}: tool_use blocks may only appear in assistant messages`);
-      if (typeof block.id !== 'string' || !TOOL_ID.test(block.id)) return invalidAnthropicRequest(`${path}.id: String should match pattern '^[a-zA-Z0-9_-]+$'`);
-      if (!isRecord(block.input)) return invalidAnthropicRequest(`${path}.input: Input should be a valid dictionary`);
-      return undefined;
-    case 'tool_result':
-      if (role !== 'user') return invalidAnthropicRequest(`${path}: tool_result blocks may only appear in user messages`);
-      if (typeof block.tool_use_id !== 'string' || !TOOL_ID.test(block.tool_use_id)) {
-        return invalidAnthropicRequest(`${path}.tool_use_id: String should match pattern '^[a-zA-Z0-9_-]+$'`);
-      }
-      for (const [index, inner] of blocksOf(block.content).entries()) {
-        if (inner.type === 'text') {
-          const problem = checkTextBlock(inner, `${path}.content.${index}`);
-          if (problem) return problem;
-        }
-      }
-      return undefined;
-    case 'thinking':
-    case 'redacted_thinking':
-      if (role !== 'assistant') return invalidAnthropicRequest(`${path}: thinking blocks may only appear in assistant messages`);
-      return undefined;
-    default:
-      return invalidAnthropicRequest(`${path}: Input tag '${String(block.type)}' found using 'type' does not match any of the expected tags`);
-  }
-}
-
-function checkToolPairing(messages: Block[]): AnthropicProblem | undefined {
-  for (const [index, message] of messages.entries()) {
-    const blocks = blocksOf(message.content);
-    if (message.role === 'assistant') {
-      const uses = blocks.filter((block) => block.type === 'tool_use').map((block) => String(block.id));
-      const next = messages[index + 1];
-      const answered = new Set(blocksOf(next?.content).filter((block) => block.type === 'tool_result').map((block) => String(block.tool_use_id)));
-      const missing = uses.filter((id) => !answered.has(id));
-      if (missing.length > 0) {
-        return invalidAnthropicRequest(
-          `messages.${index + 1}: \`tool_use\` ids were found without \`tool_result\` blocks immediately after: ${missing.join(', ')}. Each \`tool_use\` block must have a corresponding \`tool_result\` block in the next message.`,
-        );
-      }
-    } else {
-      const previous = messages[index - 1];
-      const used = new Set(blocksOf(previous?.content).filter((block) => block.type === 'tool_use').map((block) => String(block.id)));
-      for (const [position, block] of blocks.entries()) {
-        if (block.type === 'tool_result' && !used.has(String(block.tool_use_id))) {
-          return invalidAnthropicRequest(
-            `messages.${index}.content.${position}: unexpected \`tool_use_id\` found in \`tool_result\` blocks: ${String(block.tool_use_id)}. Each \`tool_result\` block must have a corresponding \`tool_use\` block in the previous message.`,
-          );
-        }
-      }
-    }
-  }
-  return undefined;
-}
-
-function checkMessages(messages: unknown): AnthropicProblem | undefined {
-  if (!Array.isArray(messages)) return invalidAnthropicRequest('messages: Field required');
-  if (messages.length === 0) return invalidAnthropicRequest('messages: at least one message is required');
-  for (const [index, message] of (messages as unknown[]).entries()) {
-    if (!isRecord(message)) return invalidAnthropicRequest(`messages.${index}: Input should be a valid dictionary`);
-    if (message.role !== 'user' && message.role !== 'assistant') return invalidAnthropicRequest(`messages.${index}.role: Input should be 'user' or 'assistant'`);
-    if (index > 0 && (messages[index - 1] as Block).role === message.role) {
-      return invalidAnthropicRequest(`messages: roles must alternate between "user" and "assistant", but found multiple "${message.role}" roles in a row`);
-    }
-    if (typeof message.content === 'string') {
-      if (message.content.trim() === '') return invalidAnthropicRequest(`messages.${index}: text content blocks must contain non-whitespace text`);
-      continue;
-    }
-    if (!Array.isArray(message.content) || message.content.length === 0) {
-      return invalidAnthropicRequest(`messages.${index}: all messages must have non-empty content except for the optional final assistant message`);
-    }
-    for (const [position, block] of (message.content as unknown[]).entries()) {
-      if (!isRecord(block)) return invalidAnthropicRequest(`messages.${index}.content.${position}: Input should be a valid dictionary`);
-      const problem = checkBlock(block, message.role, `messages.${index}.content.${position}`);
-      if (problem) return problem;
-    }
-  }
-  return checkToolPairing(messages as Block[]);
-}
+const EFFORTS = new Set(['low', 'medium', 'high', 'xhigh', 'max']);
 
 function checkTools(body: Record<string, unknown>): AnthropicProblem | undefined {
   const tools = body.tools;
@@ -136,6 +33,10 @@ function checkTools(body: Record<string, unknown>): AnthropicProblem | undefined
       }
       const extra = Object.keys(tool).find((key) => !['name', 'description', 'input_schema', 'strict', 'cache_control', 'type'].includes(key));
       if (extra) return invalidAnthropicRequest(`tools.${index}.custom.${extra}: Extra inputs are not permitted`);
+      const schemaProblem = tool.strict === true ? structuredOutputSchemaProblem(tool.input_schema) : undefined;
+      if (schemaProblem) return invalidAnthropicRequest(`tools.${index}.custom.input_schema: ${schemaProblem}`);
+      const cacheProblem = checkCacheControl(tool, `tools.${index}.custom`);
+      if (cacheProblem) return cacheProblem;
       names.add(tool.name);
     }
   }
@@ -150,30 +51,30 @@ function checkTools(body: Record<string, unknown>): AnthropicProblem | undefined
   return undefined;
 }
 
-function checkThinking(body: Record<string, unknown>, maxTokens: number): AnthropicProblem | undefined {
-  const thinking = body.thinking;
-  if (thinking === undefined || (isRecord(thinking) && thinking.type === 'disabled')) return undefined;
-  if (!isRecord(thinking) || thinking.type !== 'enabled') return invalidAnthropicRequest("thinking: Input tag does not match any of the expected tags: 'enabled', 'disabled', 'adaptive'");
-  const budget = thinking.budget_tokens;
-  if (typeof budget !== 'number' || !Number.isInteger(budget) || budget < 1024) return invalidAnthropicRequest('thinking.enabled.budget_tokens: Input should be greater than or equal to 1024');
-  if (budget >= maxTokens) return invalidAnthropicRequest('`max_tokens` must be greater than `thinking.budget_tokens`.');
-  if (body.temperature !== undefined && body.temperature !== 1) return invalidAnthropicRequest('`temperature` may only be set to 1 when thinking is enabled.');
-  if (body.top_k !== undefined) return invalidAnthropicRequest('`top_k` is not supported when thinking is enabled.');
-  if (typeof body.top_p === 'number' && body.top_p < 0.95) return invalidAnthropicRequest('`top_p` must be between 0.95 and 1 when thinking is enabled.');
-  if (isRecord(body.tool_choice) && (body.tool_choice.type === 'any' || body.tool_choice.type === 'tool')) {
-    return invalidAnthropicRequest('Thinking may not be enabled when tool_choice forces tool use.');
-  }
-  const messages = body.messages as Block[];
-  const lastToolTurn = messages.findLastIndex((message) => message.role === 'assistant' && blocksOf(message.content).some((block) => block.type === 'tool_use'));
-  if (lastToolTurn >= 0) {
-    const first = blocksOf(messages[lastToolTurn]!.content)[0];
-    if (first?.type !== 'thinking' && first?.type !== 'redacted_thinking') {
-      return invalidAnthropicRequest(
-        `messages.${lastToolTurn}.content.0.type: Expected \`thinking\` or \`redacted_thinking\`, but found \`${String(first?.type)}\`. When \`thinking\` is enabled, a final \`assistant\` message must start with a thinking block.`,
-      );
-    }
+function checkSystem(system: unknown): AnthropicProblem | undefined {
+  if (system === undefined || typeof system === 'string') return undefined;
+  if (!Array.isArray(system)) return invalidAnthropicRequest('system: Input should be a valid string or list of text blocks');
+  for (const [index, block] of (system as unknown[]).entries()) {
+    if (!isRecord(block) || block.type !== 'text') return invalidAnthropicRequest(`system.${index}.type: Input should be 'text'`);
+    const problem = checkTextBlock(block, `system.${index}`) ?? checkCacheControl(block, `system.${index}`);
+    if (problem) return problem;
   }
   return undefined;
+}
+
+function checkOutputConfig(outputConfig: unknown): AnthropicProblem | undefined {
+  if (outputConfig === undefined) return undefined;
+  if (!isRecord(outputConfig)) return invalidAnthropicRequest('output_config: Input should be a valid dictionary');
+  if (outputConfig.effort !== undefined && !EFFORTS.has(String(outputConfig.effort))) {
+    return invalidAnthropicRequest("output_config.effort: Input should be 'low', 'medium', 'high', 'xhigh' or 'max'");
+  }
+  const format = outputConfig.format;
+  if (format === undefined) return undefined;
+  if (!isRecord(format) || format.type !== 'json_schema' || !isRecord(format.schema)) {
+    return invalidAnthropicRequest('output_config.format: Input should be {type: "json_schema", schema: {...}}');
+  }
+  const problem = structuredOutputSchemaProblem(format.schema);
+  return problem ? invalidAnthropicRequest(`output_config.format.schema: ${problem}`) : undefined;
 }
 
 function checkScalars(body: Record<string, unknown>): AnthropicProblem | undefined {
@@ -187,29 +88,19 @@ function checkScalars(body: Record<string, unknown>): AnthropicProblem | undefin
     }
     if ((body.stop_sequences as string[]).some((sequence) => sequence.trim() === '')) return invalidAnthropicRequest('stop_sequences: each stop sequence must contain non-whitespace');
   }
-  if (body.system !== undefined && typeof body.system !== 'string') {
-    if (!Array.isArray(body.system)) return invalidAnthropicRequest('system: Input should be a valid string or list of text blocks');
-    for (const [index, block] of (body.system as unknown[]).entries()) {
-      const problem = isRecord(block) && block.type === 'text' ? checkTextBlock(block, `system.${index}`) : invalidAnthropicRequest(`system.${index}.type: Input should be 'text'`);
-      if (problem) return problem;
-    }
-  }
   if (body.metadata !== undefined) {
     if (!isRecord(body.metadata)) return invalidAnthropicRequest('metadata: Input should be a valid dictionary');
     const extra = Object.keys(body.metadata).find((key) => key !== 'user_id');
     if (extra) return invalidAnthropicRequest(`metadata.${extra}: Extra inputs are not permitted`);
   }
-  if (body.output_config !== undefined) {
-    const format = isRecord(body.output_config) ? body.output_config.format : undefined;
-    if (format !== undefined && (!isRecord(format) || format.type !== 'json_schema' || !isRecord(format.schema))) {
-      return invalidAnthropicRequest('output_config.format: Input should be {type: "json_schema", schema: {...}}');
-    }
-  }
-  return undefined;
+  return checkSystem(body.system) ?? checkOutputConfig(body.output_config);
 }
 
-/** The first problem Anthropic would report for this body, or undefined when it would accept it. */
-export function validateAnthropicRequest(body: unknown): AnthropicProblem | undefined {
+/**
+ * The first problem Anthropic would report for this body, or undefined when it would accept it.
+ * With a ledger, replayed thinking blocks must carry signatures the simulator issued.
+ */
+export function validateAnthropicRequest(body: unknown, ledger?: ThinkingLedger): AnthropicProblem | undefined {
   if (!isRecord(body)) return invalidAnthropicRequest('The request body is not valid JSON.');
   const extra = Object.keys(body).find((key) => !TOP_LEVEL_FIELDS.has(key));
   if (extra) return invalidAnthropicRequest(`${extra}: Extra inputs are not permitted`);
@@ -218,5 +109,16 @@ export function validateAnthropicRequest(body: unknown): AnthropicProblem | unde
   if (typeof body.max_tokens !== 'number' || !Number.isInteger(body.max_tokens) || body.max_tokens < 1) {
     return invalidAnthropicRequest('max_tokens: Input should be a valid integer greater than or equal to 1');
   }
-  return checkMessages(body.messages) ?? checkScalars(body) ?? checkTools(body) ?? checkThinking(body, body.max_tokens);
+  const rules = simulatedModelRules(body.model);
+  return (
+    checkOutputCeiling(body.model, body.max_tokens, rules) ??
+    checkMessages(body.messages, body.tools) ??
+    checkScalars(body) ??
+    checkSampling(body, rules) ??
+    checkTools(body) ??
+    checkForcedToolChoice(body, rules) ??
+    checkThinking(body, rules, ledger) ??
+    checkPrefill(body, rules) ??
+    checkCacheBreakpoints(body)
+  );
 }
