@@ -47,7 +47,14 @@ if (!installIsCurrent()) {
 const buildStatus = run(['run', 'build'], { stdio: command === 'start' ? ['inherit', 'ignore', 'inherit'] : 'inherit' });
 if (buildStatus !== 0) process.exit(buildStatus);
 
-if (command === 'test') process.exit(run(['run', 'test:all', ...process.argv.slice(3)]));
+if (command === 'test') {
+  // Every test runs every time (turbo caches builds, never lint, typecheck or test); the summary
+  // then shows, from the records this run's Jest processes wrote, what each package executed.
+  const started = Date.now();
+  const testStatus = run(['run', 'test:all', ...process.argv.slice(3)]);
+  const summary = spawnSync(process.execPath, [join(root, 'tools', 'print-test-summary.mjs'), '--since', String(started)], { stdio: 'inherit' });
+  process.exit(testStatus || (summary.status ?? 1));
+}
 
 // `start` runs the gateway's own start script (apps/gateway/package.json, the one source of its
 // Node flags) on the pinned runtime's real binary, not through pnpm and the `node/.bin` shell shim:
