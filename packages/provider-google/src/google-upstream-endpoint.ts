@@ -1,0 +1,33 @@
+import { GOOGLE_DEFAULT_BASE_URL, type GoogleSchemaDialect, type GoogleSettings } from './google-settings.js';
+
+export interface GoogleUpstreamEndpoint {
+  /** `…/models/{model}:generateContent`. */
+  generateUrl(model: string): string;
+  /** `…/models/{model}:streamGenerateContent?alt=sse` (never the JSON-array stream, E.1). */
+  streamUrl(model: string): string;
+  readonly headers: Readonly<Record<string, string>>;
+  /** `v1beta` takes JSON Schema for tools and answers; `v1` only the legacy subset (E.6). */
+  readonly schemaDialect: GoogleSchemaDialect;
+}
+
+const VERSION_SEGMENT = /\/v\d+(?:alpha\d*|beta\d*)?$/;
+
+/** The API root with its version: as given, or `/v1beta` added to an origin as Google's SDKs take it. */
+function googleApiRoot(baseUrl: string = GOOGLE_DEFAULT_BASE_URL): string {
+  const trimmed = baseUrl.replace(/\/+$/, '');
+  return VERSION_SEGMENT.test(trimmed) ? trimmed : `${trimmed}/v1beta`;
+}
+
+/** URLs and headers (PROTOCOLS E.1), resolved once per provider instance. */
+export function createGoogleUpstreamEndpoint(settings: GoogleSettings): GoogleUpstreamEndpoint {
+  const root = googleApiRoot(settings.baseUrl);
+  const headers: Record<string, string> = { 'content-type': 'application/json', ...settings.headers };
+  if (settings.apiKey) headers['x-goog-api-key'] = settings.apiKey;
+  const modelUrl = (model: string) => `${root}/models/${encodeURIComponent(model)}`;
+  return {
+    generateUrl: (model) => `${modelUrl(model)}:generateContent`,
+    streamUrl: (model) => `${modelUrl(model)}:streamGenerateContent?alt=sse`,
+    headers: Object.freeze(headers),
+    schemaDialect: settings.schemaDialect ?? (root.endsWith('/v1') ? 'legacy' : 'json-schema'),
+  };
+}

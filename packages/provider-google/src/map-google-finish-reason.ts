@@ -1,0 +1,59 @@
+import { GatewayError, type FinishReason } from '@modelgate/core';
+import type { GoogleCandidate, GoogleFinishReason } from './google-generative-language-api-types.js';
+
+/** `error`: the candidate is no usable answer (no content, or a call that cannot be run) and must not pass as an empty `stop`. */
+type MappedFinish = FinishReason | 'error';
+
+/**
+ * PROTOCOLS F.7, typed over every documented reason so a new one is a compile error here. `STOP`
+ * becomes `tool_calls` when the candidate called a function (Gemini never says so itself).
+ */
+const FINISH_BY_GOOGLE_REASON: Readonly<Record<GoogleFinishReason, MappedFinish>> = {
+  FINISH_REASON_UNSPECIFIED: 'stop',
+  STOP: 'stop',
+  OTHER: 'stop',
+  NO_IMAGE: 'stop',
+  IMAGE_OTHER: 'stop',
+  MAX_TOKENS: 'length',
+  SAFETY: 'content_filter',
+  RECITATION: 'content_filter',
+  LANGUAGE: 'content_filter',
+  BLOCKLIST: 'content_filter',
+  PROHIBITED_CONTENT: 'content_filter',
+  SPII: 'content_filter',
+  IMAGE_SAFETY: 'content_filter',
+  IMAGE_PROHIBITED_CONTENT: 'content_filter',
+  IMAGE_RECITATION: 'content_filter',
+  MALFORMED_FUNCTION_CALL: 'error',
+  UNEXPECTED_TOOL_CALL: 'error',
+  TOO_MANY_TOOL_CALLS: 'error',
+};
+
+/** Gemini `finishReason` → OpenAI `finish_reason`, or `error`; an unknown reason counts as `stop`. */
+export function mapGoogleFinishReason(reason: string | undefined, calledFunctions: boolean): MappedFinish {
+  const mapped = (FINISH_BY_GOOGLE_REASON as Readonly<Record<string, MappedFinish>>)[reason ?? ''] ?? 'stop';
+  return mapped === 'stop' && calledFunctions ? 'tool_calls' : mapped;
+}
+
+/**
+ * A candidate Gemini ended without a usable answer (HTTP 200, no content, the reason in
+ * `finishMessage`): a 502 naming it, before or after the stream started, never an empty `stop`.
+ */
+export function unusableCandidateError(candidate: GoogleCandidate): GatewayError {
+  const reason = candidate.finishReason ?? 'an unknown reason';
+  const detail = candidate.finishMessage ? `: ${candidate.finishMessage}` : '';
+  return new GatewayError({
+    status: 502,
+    kind: 'server',
+    type: 'server_error',
+    code: reason.toLowerCase(),
+    message: `Gemini could not produce a usable function call (${reason})${detail}`,
+  });
+}
+
+/** The finish of a candidate, throwing for one that must not pass as an answer. */
+export function finishOf(candidate: GoogleCandidate, calledFunctions: boolean): FinishReason {
+  const mapped = mapGoogleFinishReason(candidate.finishReason, calledFunctions);
+  if (mapped === 'error') throw unusableCandidateError(candidate);
+  return mapped;
+}
