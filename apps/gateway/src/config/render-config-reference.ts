@@ -89,11 +89,13 @@ function fieldTable(fields: readonly ConfigField[]): string[] {
 }
 
 function providerSection({ package: packageName, plugin }: BundledProvider): string[] {
-  const environment = new Map((plugin.environment ?? []).map((variable) => [variable.setting, variable]));
+  // Variables that fill the same setting are alternatives (the first set one wins): listed together.
+  const variablesOf = (setting: string) => (plugin.environment ?? []).filter((variable) => variable.setting === setting);
   const rows = listConfigFields(plugin.settingsSchema as Schema, '', true).map((field) => {
-    const variable = environment.get(field.path);
-    const description = typeof field.schema.description === 'string' ? field.schema.description : (variable?.description ?? '');
-    return `| \`settings.${field.path}\` | ${describeType(field.schema)} | ${variable ? `\`${variable.name}\`` : '—'} | ${cell(description)} |`;
+    const variables = variablesOf(field.path);
+    const description = typeof field.schema.description === 'string' ? field.schema.description : (variables[0]?.description ?? '');
+    const names = variables.map((variable) => `\`${variable.name}\``).join(' or ');
+    return `| \`settings.${field.path}\` | ${describeType(field.schema)} | ${names || '—'} | ${cell(description)} |`;
   });
   return [
     `### \`${packageName}\` (id \`${plugin.id}\`, family \`${plugin.family}\`)`,
