@@ -16,11 +16,12 @@ const PROVIDER_ALLOWED = ['@modelgate/core', '@modelgate/provider-openai-compati
 const APP_PACKAGE = '@modelgate/gateway';
 
 /** @typedef {{ rel: string, pkg: Pkg, inSrc: string, isTest: boolean, isTesting: boolean }} SourceFile */
-/** @typedef {{ dir: string, name: string, kind: string, exports: string[] }} Pkg */
+/** @typedef {{ dir: string, name: string, kind: string, exports: string[], manifestText: string }} Pkg */
 /** @typedef {{ specifier: string, line: number, typeOnly: boolean, bare?: { name: string, subpath: string }, target?: string }} Import */
 
 // One row per rule: id, the one-line reason printed with each violation, and the check. `check`
-// returns a detail string for a violating import (or null); `checkFile` looks at a whole file.
+// returns a detail string for a violating import (or null); `checkFile` looks at a whole file,
+// `checkManifest` at a package's package.json.
 const RULES = [
   {
     id: 'core-standalone',
@@ -109,6 +110,15 @@ const RULES = [
     check: (file, imp) => imp.target !== undefined && !isInside(imp.target, file.pkg.dir),
   },
   {
+    id: 'testkit-not-a-runtime-dependency',
+    reason: "the simulators' kit serves tests and the demo only: a provider takes it as an optional peer (its ./testing entry), the app as a devDependency, so a production install of the gateway has none",
+    checkManifest: (pkg, text) => {
+      if (pkg.kind === 'testkit' || pkg.kind === 'conformance') return [];
+      const listed = /"dependencies"\s*:\s*\{[^}]*?"@modelgate\/testkit"/.exec(text);
+      return listed ? [{ line: lineAt(text, listed.index + listed[0].length), detail: "lists '@modelgate/testkit' under dependencies" }] : [];
+    },
+  },
+  {
     id: 'provider-entry-exports',
     reason: "a provider's entry exports only its descriptor (default), types and create* factories: a narrow public surface",
     checkFile: (file, source) =>
@@ -142,7 +152,7 @@ function discoverPackages(base) {
     const exports = exportsField && typeof exportsField === 'object' && !Array.isArray(exportsField) && Object.keys(exportsField).every((k) => k.startsWith('.'))
       ? Object.keys(exportsField)
       : exportsField ? ['.'] : [];
-    found.set(manifest.name, { dir, name: manifest.name, kind: kindOf(dir), exports });
+    found.set(manifest.name, { dir, name: manifest.name, kind: kindOf(dir), exports, manifestText: readFileSync(manifestPath, 'utf8') });
   }
   return found;
 }
@@ -307,6 +317,15 @@ for (const pkg of workspace.values()) {
       for (const { line, detail } of rule.checkFile?.(file, source) ?? []) {
         if (!isAllowed(rule, file, detail)) violations.push({ file, line, rule, detail });
       }
+    }
+  }
+}
+
+for (const pkg of workspace.values()) {
+  const file = { rel: `${pkg.dir}/package.json`, pkg };
+  for (const rule of RULES) {
+    for (const { line, detail } of rule.checkManifest?.(pkg, pkg.manifestText) ?? []) {
+      if (!isAllowed(rule, file, detail)) violations.push({ file, line, rule, detail });
     }
   }
 }

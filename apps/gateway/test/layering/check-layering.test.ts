@@ -20,7 +20,12 @@ const CLEAN_TREE: Readonly<Record<string, string>> = {
   'packages/core/src/schema.test.ts': "import Ajv from 'ajv';\nexport const ajv = new Ajv();\n",
   'packages/provider-openai-compatible/package.json': manifest('@modelgate/provider-openai-compatible'),
   'packages/provider-openai-compatible/src/index.ts': "import type { X } from '@modelgate/core';\nexport default {};\nexport type { X };\n",
-  'packages/provider-demo/package.json': manifest('@modelgate/provider-demo', ['.', './testing']),
+  'packages/provider-demo/package.json': JSON.stringify({
+    ...(JSON.parse(manifest('@modelgate/provider-demo', ['.', './testing'])) as object),
+    peerDependencies: { '@modelgate/testkit': '^1.0.0' },
+    peerDependenciesMeta: { '@modelgate/testkit': { optional: true } },
+    devDependencies: { '@modelgate/testkit': 'workspace:*' },
+  }),
   'packages/provider-demo/src/index.ts': [
     "import { demoProvider } from './demo-provider.js';",
     '',
@@ -84,6 +89,20 @@ const CASES: readonly Case[] = [
   { name: 'the pipeline importing the test kit', file: 'packages/pipeline/src/bad.ts', source: "export * from '@modelgate/testkit';\n", rule: 'pipeline-dependencies', line: 1 },
   { name: 'the pipeline using got outside its transport', file: 'packages/pipeline/src/pipeline/bad.ts', source: "import got from 'got';\n", rule: 'transport-seam', line: 1 },
   { name: 'the app calling an upstream with its own HTTP client', file: 'apps/gateway/src/routes/bad.ts', source: "export const load = () => import('undici');\n", rule: 'transport-seam', line: 1 },
+  {
+    name: 'a provider listing testkit as a runtime dependency',
+    file: 'packages/provider-demo/package.json',
+    source: '{\n  "name": "@modelgate/provider-demo",\n  "dependencies": {\n    "@modelgate/core": "^1.0.0",\n    "@modelgate/testkit": "workspace:^"\n  }\n}\n',
+    rule: 'testkit-not-a-runtime-dependency',
+    line: 5,
+  },
+  {
+    name: 'the app listing testkit as a runtime dependency',
+    file: 'apps/gateway/package.json',
+    source: '{ "name": "@modelgate/gateway", "dependencies": { "@modelgate/testkit": "workspace:*" } }\n',
+    rule: 'testkit-not-a-runtime-dependency',
+    line: 1,
+  },
   { name: 'a relative import climbing into another package', file: 'packages/provider-demo/src/bad.ts', source: "import { isRecord } from '../../core/src/index.js';\n", rule: 'no-climbing-imports', line: 1 },
   {
     name: "a provider's entry exporting a helper value",
