@@ -2,7 +2,7 @@ import type { ModelCardV1, ModelPattern, ProviderV1 } from '@modelgate/core';
 import { createOpenAiCompatibleChatTranslator } from './openai-compatible-chat-translator.js';
 import { createOpenAiCompatibleEndpoint, type OpenAiCompatibleConnection, type OpenAiCompatibleEndpoint } from './openai-compatible-endpoint.js';
 import type { OpenAiCompatibleHooks } from './openai-compatible-hooks.js';
-import type { OpenAiCompatibleParameterPolicy } from './openai-compatible-parameter-policy.js';
+import type { OpenAiCompatibleParameterPolicySource } from './openai-compatible-parameter-policy.js';
 
 export interface OpenAiCompatibleProviderOptions {
   readonly connection: OpenAiCompatibleConnection;
@@ -13,7 +13,8 @@ export interface OpenAiCompatibleProviderOptions {
   /** Path of the chat endpoint under the base URL (default `/chat/completions`). */
   readonly chatPath?: string;
   readonly hooks?: OpenAiCompatibleHooks;
-  readonly parameters?: OpenAiCompatibleParameterPolicy;
+  /** The policy, or a function choosing it per request. */
+  readonly parameters?: OpenAiCompatibleParameterPolicySource;
   readonly models?: readonly ModelCardV1[];
   /** Set only when the instance chooses them (the config plugin); a vendor's descriptor holds its own. */
   readonly family?: string;

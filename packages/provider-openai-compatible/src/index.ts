@@ -9,4 +9,8 @@ export {
 } from './create-openai-compatible-provider.js';
 export type { OpenAiCompatibleConnection, OpenAiCompatibleEndpoint } from './openai-compatible-endpoint.js';
 export type { OpenAiCompatibleHookContext, OpenAiCompatibleHooks, OpenAiCompatibleUpstreamBody } from './openai-compatible-hooks.js';
-export type { OpenAiCompatibleParameterPolicy, OpenAiCompatibleParameterRule } from './openai-compatible-parameter-policy.js';
+export type {
+  OpenAiCompatibleParameterPolicy,
+  OpenAiCompatibleParameterPolicySource,
+  OpenAiCompatibleParameterRule,
+} from './openai-compatible-parameter-policy.js';

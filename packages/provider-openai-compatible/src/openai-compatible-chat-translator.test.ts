@@ -3,6 +3,7 @@ import { GatewayError, type CallContextV1, type ChatCompletionResponse } from '@
 import { createOpenAiCompatibleChatTranslator } from './openai-compatible-chat-translator.js';
 import { createOpenAiCompatibleEndpoint } from './openai-compatible-endpoint.js';
 import type { OpenAiCompatibleHooks } from './openai-compatible-hooks.js';
+import type { OpenAiCompatibleParameterPolicy } from './openai-compatible-parameter-policy.js';
 
 const call: CallContextV1 = { requestId: 'req_1', publicModel: 'house', upstreamModel: 'deep-1', warn: () => undefined };
 const endpoint = createOpenAiCompatibleEndpoint({ baseUrl: 'http://127.0.0.1:9/v1/', apiKey: 'sk-x' });
@@ -82,5 +83,19 @@ describe('createOpenAiCompatibleChatTranslator hooks', () => {
     });
     withPolicy.toUpstreamRequest({ model: 'house', messages: [], max_completion_tokens: 9 }, call);
     expect(seen).toEqual([{ model: 'deep-1', messages: [], max_tokens: 9 }]);
+  });
+
+  it('chooses the parameter policy per request when given a function of the request', () => {
+    const perRequest = createOpenAiCompatibleChatTranslator({
+      endpoint,
+      vendorName: 'Deep',
+      // A vendor that refuses temperature only while it thinks.
+      parameters: (request): OpenAiCompatibleParameterPolicy => ({
+        rules: request.reasoning_effort === 'none' ? {} : { temperature: { unsupported: 'ignored while thinking' } },
+      }),
+    });
+    const plain = perRequest.toUpstreamRequest({ model: 'house', messages: [], temperature: 0.3, reasoning_effort: 'none' }, call);
+    expect(plain.body).toMatchObject({ temperature: 0.3 });
+    expect(() => perRequest.toUpstreamRequest({ model: 'house', messages: [], temperature: 0.3 }, call)).toThrow(/Deep does not support 'temperature': ignored while thinking/);
   });
 });

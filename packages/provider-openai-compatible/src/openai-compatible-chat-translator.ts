@@ -7,7 +7,7 @@ import {
 } from '@modelgate/core';
 import type { OpenAiCompatibleEndpoint } from './openai-compatible-endpoint.js';
 import type { OpenAiCompatibleHookContext, OpenAiCompatibleHooks } from './openai-compatible-hooks.js';
-import { applyOpenAiCompatibleParameterPolicy, type OpenAiCompatibleParameterPolicy } from './openai-compatible-parameter-policy.js';
+import { applyOpenAiCompatibleParameterPolicy, type OpenAiCompatibleParameterPolicySource } from './openai-compatible-parameter-policy.js';
 import { OpenAiCompatibleStreamTranslator } from './openai-compatible-stream-translator.js';
 
 export interface OpenAiCompatibleChatOptions {
@@ -17,7 +17,7 @@ export interface OpenAiCompatibleChatOptions {
   /** Path of the chat endpoint under the base URL. */
   readonly chatPath?: string;
   readonly hooks?: OpenAiCompatibleHooks;
-  readonly parameters?: OpenAiCompatibleParameterPolicy;
+  readonly parameters?: OpenAiCompatibleParameterPolicySource;
 }
 
 /**
@@ -33,7 +33,8 @@ export function createOpenAiCompatibleChatTranslator(options: OpenAiCompatibleCh
   const contextOf = (call: CallContextV1): OpenAiCompatibleHookContext => ({ call, vendorName: options.vendorName });
   return {
     toUpstreamRequest(request, call) {
-      const body = applyOpenAiCompatibleParameterPolicy({ ...request, model: call.upstreamModel }, parameters, options.vendorName, call.warn);
+      const policy = typeof parameters === 'function' ? parameters(request) : parameters;
+      const body = applyOpenAiCompatibleParameterPolicy({ ...request, model: call.upstreamModel }, policy, options.vendorName, call.warn);
       const upstream = hooks.request ? hooks.request({ body, headers }, { ...contextOf(call), request }) : { body, headers };
       return { method: 'POST', url, headers: upstream.headers, body: upstream.body, stream: request.stream === true };
     },

@@ -1,4 +1,4 @@
-import { unsupportedParameter, type CallContextV1, type UnsupportedParameterHandling } from '@modelgate/core';
+import { unsupportedParameter, type CallContextV1, type ChatCompletionRequest, type UnsupportedParameterHandling } from '@modelgate/core';
 
 /**
  * What a vendor does with one `/v1` field that it does not take as OpenAI sends it: `renamedTo`
@@ -18,6 +18,12 @@ export interface OpenAiCompatibleParameterPolicy {
   /** An unsupported field present with a value its rule does not accept: a 400 naming it (default), or dropped with a warning. */
   readonly unsupportedParameters?: UnsupportedParameterHandling;
 }
+
+/**
+ * A policy, or how to choose one per request: a vendor whose rules depend on the request itself
+ * (DeepSeek refuses sampling parameters only while it thinks) gives a function of it.
+ */
+export type OpenAiCompatibleParameterPolicySource = OpenAiCompatibleParameterPolicy | ((request: ChatCompletionRequest) => OpenAiCompatibleParameterPolicy);
 
 /**
  * Applies the policy to the upstream body. Returns the body itself when no rule applies, so that

@@ -4,8 +4,12 @@ import { sleep } from './sleep.js';
 import { MALFORMED_SSE_EVENT, type SimulatorFault, type VendorErrorFormat } from './simulator-faults.js';
 
 export interface EventStreamOptions {
-  /** Framed events (`data: …\n\n`, or `event: …\ndata: …\n\n`), written one at a time. */
-  events: Iterable<string>;
+  /**
+   * Framed events (`data: …\n\n`, or `event: …\ndata: …\n\n`), written one at a time. An async
+   * iterable may wait between them (a vendor's keep-alive comments while it "thinks"); a fault's
+   * `afterChunks` counts every item.
+   */
+  events: Iterable<string> | AsyncIterable<string>;
   /** Written after the last event of a clean stream, e.g. `data: [DONE]\n\n`; vendors without one omit it. */
   terminator?: string;
   fault: SimulatorFault | undefined;
@@ -50,7 +54,7 @@ export async function writeEventStream(response: ServerResponse, options: EventS
   const faultPosition = fault !== undefined && 'afterChunks' in fault ? fault.afterChunks : undefined;
 
   let written = 0;
-  for (const event of options.events) {
+  for await (const event of options.events) {
     if (signal.aborted) return;
     if (written === faultPosition && (await playFaultAt(response, options)) === 'stop') return;
     await flushWrite(response, event);

@@ -41,7 +41,8 @@ export interface OpenAiSimulatorExchange {
 /**
  * An endpoint served next to Chat Completions and the model list, behind the same key check and
  * fault queue: how a vendor's simulator adds its own API (`@modelgate/provider-openai/testing`
- * adds the Responses API).
+ * adds the Responses API). One on `POST /v1/chat/completions` replaces the built-in chat (a
+ * vendor's own dialect of it; the chat building blocks are exported for it).
  */
 export interface OpenAiSimulatorEndpoint {
   readonly method: string;

@@ -68,4 +68,17 @@ describe('OpenAI simulator: models endpoints and routing', () => {
     expect(((await wrongMethod.json()) as ErrorEnvelope).error.message).toBe('Invalid URL (GET /v1/chat/completions)');
     expect((await fetch(`${simulator.origin}/chat/completions`, { method: 'POST', body: '{}' })).status).toBe(404);
   });
+
+  it('lets an added endpoint on the chat path replace the built-in chat, behind the same key check', async () => {
+    const vendor = await startOpenAiChatSimulator({ apiKey: 'sk-v' }, [
+      { method: 'POST', path: '/v1/chat/completions', answer: async ({ response }) => void response.end('{"vendor":true}') },
+    ]);
+    try {
+      const post = (key: string) => fetch(`${vendor.url}/chat/completions`, { method: 'POST', headers: { authorization: `Bearer ${key}` }, body: '{}' });
+      expect(await (await post('sk-v')).json()).toEqual({ vendor: true });
+      expect((await post('sk-wrong')).status).toBe(401);
+    } finally {
+      await vendor.close();
+    }
+  });
 });
