@@ -1,0 +1,12 @@
+import { runChatConformance } from '@modelgate/conformance';
+import deepSeekPlugin from './index.js';
+import { deepSeekConformanceUpstream } from './testing/index.js';
+
+// The shared suite through the suite's own pipeline host, against the strict DeepSeek simulator
+// (thinking on, as DeepSeek's default). deepseek-flash: the conformance run sends an image.
+runChatConformance({
+  name: '@modelgate/provider-deepseek',
+  provider: { plugin: deepSeekPlugin },
+  model: 'deepseek-flash',
+  startUpstream: deepSeekConformanceUpstream('sk-deepseek-conformance'),
+});

@@ -1,0 +1,44 @@
+import { startOpenAiChatSimulator } from '@modelgate/provider-openai-compatible/testing';
+import type { ScriptedSimulator } from '@modelgate/testkit';
+import { answerDeepSeekChat } from './answer-deepseek-chat.js';
+import type { DeepSeekReply } from './deepseek-reply.js';
+
+/** The ids DeepSeek serves (the retired `deepseek-chat` and `deepseek-reasoner` answer "Model Not Exist"). */
+export const DEEPSEEK_SIMULATOR_MODELS: readonly string[] = ['deepseek-flash', 'deepseek-v4-pro', 'deepseek-v4-flash'];
+
+export interface DeepSeekSimulatorOptions {
+  /** When set, every request must send `Authorization: Bearer <apiKey>`; otherwise any key (or none) is accepted. */
+  apiKey?: string;
+  /** The ids served and listed (default: DeepSeek's current ones). */
+  models?: string[];
+}
+
+export type DeepSeekSimulator = ScriptedSimulator<DeepSeekReply>;
+
+/**
+ * Starts a DeepSeek simulator on 127.0.0.1 (PROTOCOLS G.2), stricter than DeepSeek so translator
+ * bugs fail fast: the compatible base's OpenAI simulator (key check, fault queue, `GET /v1/models`)
+ * with its chat replaced by DeepSeek's dialect of it, on `/v1/chat/completions` and on
+ * `/chat/completions` (DeepSeek's base URL has no `/v1`).
+ */
+export async function startDeepSeekSimulator(options: DeepSeekSimulatorOptions = {}): Promise<DeepSeekSimulator> {
+  const replies: DeepSeekReply[] = [];
+  const nextReply = () => replies.shift();
+  const chat = await startOpenAiChatSimulator(
+    { apiKey: options.apiKey, models: options.models ?? [...DEEPSEEK_SIMULATOR_MODELS] },
+    ['/v1/chat/completions', '/chat/completions'].map((path) => ({ method: 'POST', path, answer: (exchange) => answerDeepSeekChat(exchange, nextReply) })),
+  );
+  return {
+    url: chat.url,
+    origin: chat.origin,
+    port: chat.port,
+    requests: chat.requests,
+    enqueueReply: (reply) => void replies.push(reply),
+    enqueueFault: chat.enqueueFault,
+    reset() {
+      replies.length = 0;
+      chat.reset();
+    },
+    close: chat.close,
+  };
+}
