@@ -57,7 +57,7 @@ export function googleErrorFrom(error: NonNullable<GoogleErrorBody['error']>, fa
     type: mapped?.type,
     code: tooLong ? 'context_length_exceeded' : (mapped?.code ?? null),
     kind: tooLong ? 'context_length' : (mapped?.kind ?? defaultErrorKind(fallbackStatus)),
-    headers: retryAfter !== undefined && headers['retry-after'] === undefined ? { ...headers, 'retry-after': retryAfter } : headers,
+    headers: retryAfter !== undefined && !headers['retry-after'] ? { ...headers, 'retry-after': retryAfter } : headers,
   });
 }
 
