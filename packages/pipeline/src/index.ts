@@ -3,7 +3,7 @@
 // request to runModelRequest with a ClientReply; observers of the exchange keep the books.
 
 export type { ExchangeObserver } from './exchange/exchange-observer.js';
-export { Exchange, type ExchangeAttempt, type ExchangeInit, type ExchangeKey } from './exchange/exchange.js';
+export { Exchange, type ExchangeAttempt, type ExchangeInit, type ExchangeKey, type ServedBy } from './exchange/exchange.js';
 export {
   CLIENT_CLOSED_REQUEST,
   describeRequestEnding,
@@ -23,11 +23,13 @@ export { answerCharacters, estimateTokensFromCharacters, MAX_DEFAULT_OUTPUT_TOKE
 
 export type { AdmissionControl, AdmissionTarget } from './pipeline/admission-control.js';
 export { EVENT_STREAM_HEADERS, type ClientReply } from './pipeline/client-reply.js';
+export { DEFAULT_RETRY_POLICY, type RetryPolicy } from './pipeline/retry-policy.js';
 export { runModelRequest, type ModelRequest, type PipelineDependencies } from './pipeline/run-model-request.js';
 
 export { createProviderInstance, ProviderLoadError, type ProviderContextInput, type ProviderInstanceInput } from './routing/create-provider-instance.js';
-export type { ModelEntry } from './routing/model-entry.js';
-export { ModelRouter, type ModelLookup, type ModelRoute } from './routing/model-router.js';
+export { DEFAULT_COOLDOWN_POLICY, DeploymentBook, type CooldownPolicy, type DeploymentState, type DeploymentStatus } from './routing/deployment-book.js';
+export type { DeploymentEntry, DeploymentStrategy, FallbackEntry, ModelEntry } from './routing/model-entry.js';
+export { ModelRouter, type Deployment, type ModelLookup, type ModelRoute } from './routing/model-router.js';
 export type { ProviderInstance } from './routing/provider-instance.js';
 export { assertEndpointAllowed, keyMayUseModel, resolveModelForKey, type KeyScope } from './scope/key-scope.js';
 

@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import type { CompletionUsage, GatewayError } from '@modelgate/core';
-import type { ModelRoute } from '../routing/model-router.js';
+import type { Deployment, ModelRoute } from '../routing/model-router.js';
 import type { KeyScope } from '../scope/key-scope.js';
 import type { ExchangeObserver } from './exchange-observer.js';
 import { describeRequestEnding, type ConnectionClose, type RequestEnding, type RequestStage, type ResponseState, type StreamOutcome } from './request-ending.js';
@@ -12,13 +12,26 @@ export interface ExchangeKey extends KeyScope {
 
 /** One call to an upstream; the attempt loop adds one per try. */
 export interface ExchangeAttempt {
+  /** The public model it was for (the requested one, or a fallback). */
+  readonly model: string;
+  /** `<instance>/<upstream model>`. */
+  readonly deployment: string;
   readonly provider: string;
   readonly upstreamModel: string;
   readonly startedAt: bigint;
+  /** Until the upstream's headers (a stream) or its whole answer. */
+  durationMs?: number;
   /** The upstream's status, once its headers arrived. */
   status?: number;
-  /** Why the attempt failed, when it did (GatewayError kind). */
+  /** Why the attempt failed, when it did. */
   errorKind?: GatewayError['kind'];
+  errorCode?: string | null;
+}
+
+/** The model and deployment that answered, when one did. */
+export interface ServedBy {
+  readonly route: ModelRoute;
+  readonly deployment: Deployment;
 }
 
 export interface ExchangeInit {
@@ -47,6 +60,8 @@ export class Exchange {
    */
   readonly recordId = randomUUID();
   route?: ModelRoute;
+  /** The model (the requested one or a fallback) and deployment that answered. */
+  servedBy?: ServedBy;
   stream = false;
   readonly attempts: ExchangeAttempt[] = [];
   firstByteAt?: bigint;

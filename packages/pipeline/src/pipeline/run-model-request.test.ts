@@ -118,7 +118,7 @@ describe('runModelRequest', () => {
     expect(steps).toEqual([
       'body read',
       'headers x-ratelimit-remaining-requests',
-      'headers x-upstream-request-id,x-vendor-model',
+      'headers x-modelgate-attempts,x-modelgate-deployment,x-modelgate-model,x-upstream-request-id,x-vendor-model',
       'answer complete 200',
       `send 200 ${JSON.stringify(COMPLETION).length}`,
     ]);

@@ -1,14 +1,16 @@
-import { GatewayError, type CallContextV1, type LoggerV1 } from '@modelgate/core';
-import type { Exchange, ExchangeAttempt } from '../exchange/exchange.js';
-import type { ExchangePlan, FrontOperation } from '../fronts/front-door.js';
-import type { ModelRoute, ModelRouter } from '../routing/model-router.js';
+import type { LoggerV1 } from '@modelgate/core';
+import type { Exchange } from '../exchange/exchange.js';
+import type { FrontOperation } from '../fronts/front-door.js';
+import type { DeploymentBook } from '../routing/deployment-book.js';
+import type { ModelRouter } from '../routing/model-router.js';
 import { assertEndpointAllowed, resolveModelForKey } from '../scope/key-scope.js';
-import type { UpstreamReply, UpstreamTransport } from '../transport/upstream-transport.js';
+import type { UpstreamTransport } from '../transport/upstream-transport.js';
 import type { AdmissionControl } from './admission-control.js';
-import { callUpstream } from './call-upstream.js';
+import { attemptUpstream, type ServedAttempt } from './attempt-upstream.js';
+import { createCallContext } from './call-context.js';
 import type { ClientReply } from './client-reply.js';
-import { readUpstreamJson } from './read-upstream-json.js';
 import { upstreamHeadersForClient } from './relay-upstream-headers.js';
+import type { RetryPolicy } from './retry-policy.js';
 
 export interface PipelineDependencies {
   readonly models: ModelRouter;
@@ -18,6 +20,10 @@ export interface PipelineDependencies {
   /** Silence after which a relayed stream gets an SSE comment keep-alive. */
   readonly keepAliveIntervalMs: number;
   readonly logger: Pick<LoggerV1, 'warn' | 'error'>;
+  /** Retries; none unless configured. */
+  readonly retry?: RetryPolicy;
+  /** Deployments' health and load, shared by every request of the process. */
+  readonly deployments?: DeploymentBook;
 }
 
 export interface ModelRequest {
@@ -47,7 +53,7 @@ export async function runModelRequest(request: ModelRequest, dependencies: Pipel
   const route = resolveModelForKey(dependencies.models, exchange.key, body.model);
   exchange.route = route;
 
-  const plan = operation.translate(route, body, createCallContext(exchange, route, dependencies.logger));
+  const plan = operation.translate(route, body, createCallContext(exchange, route, route.deployments[0]!, dependencies.logger));
   exchange.stream = plan.upstreamRequest.stream;
 
   if (dependencies.admission) {
@@ -58,43 +64,22 @@ export async function runModelRequest(request: ModelRequest, dependencies: Pipel
   exchange.admitted = true;
   exchange.stage = 'upstream';
 
-  const upstream = await attemptUpstream(exchange, plan, route, dependencies);
-  reply.setHeaders(upstreamHeadersForClient(upstream.headers, route.instance.provider.relayedResponseHeaders ?? []));
-  if (plan.upstreamRequest.stream) relayToClient(exchange, plan, upstream, reply, dependencies);
-  else await answerClient(exchange, plan, upstream, reply);
-}
-
-function createCallContext(exchange: Exchange, route: ModelRoute, logger: PipelineDependencies['logger']): CallContextV1 {
-  return {
-    requestId: exchange.requestId,
-    publicModel: route.publicId,
-    upstreamModel: route.upstreamModel,
-    warn: (warning) => logger.warn({ requestId: exchange.requestId, warning }, 'translation warning'),
-  };
-}
-
-/**
- * Calls the upstream and returns its successful answer, or throws the error the client gets. A
- * loop of one attempt for now: retries and fallbacks (on the error's kind, to the route's other
- * deployments or models) belong here, each try recorded on the exchange.
- */
-async function attemptUpstream(exchange: Exchange, plan: ExchangePlan, route: ModelRoute, dependencies: PipelineDependencies): Promise<UpstreamReply> {
-  const attempt: ExchangeAttempt = { provider: route.instance.id, upstreamModel: route.upstreamModel, startedAt: process.hrtime.bigint() };
-  exchange.attempts.push(attempt);
-  try {
-    const upstream = await callUpstream(dependencies.transport, plan.upstreamRequest, exchange.clientSignal, (failure) => plan.toGatewayError(failure));
-    attempt.status = upstream.status;
-    return upstream;
-  } catch (error) {
-    if (GatewayError.isInstance(error)) attempt.errorKind = error.kind;
-    throw error;
-  }
+  const served = await attemptUpstream({ exchange, operation, body, route, plan }, dependencies);
+  exchange.servedBy = { route: served.route, deployment: served.deployment };
+  reply.setHeaders({
+    ...upstreamHeadersForClient(served.reply.headers, served.deployment.instance.provider.relayedResponseHeaders ?? []),
+    'x-modelgate-model': served.route.publicId,
+    'x-modelgate-deployment': served.deployment.id,
+    'x-modelgate-attempts': String(exchange.attempts.length),
+  });
+  if (served.whole) answerClient(exchange, served, served.whole, reply);
+  else relayToClient(exchange, served, reply, dependencies);
 }
 
 /** A whole answer: its record is made durable (observers) before the client gets it. */
-async function answerClient(exchange: Exchange, plan: ExchangePlan, upstream: UpstreamReply, reply: ClientReply): Promise<void> {
-  const { text, parsed } = await readUpstreamJson(upstream, plan.upstreamRequest.url);
-  const answer = plan.answer(text, parsed);
+function answerClient(exchange: Exchange, served: ServedAttempt, whole: NonNullable<ServedAttempt['whole']>, reply: ClientReply): void {
+  served.release();
+  const answer = served.plan.answer(whole.text, whole.parsed);
   exchange.usage = answer.usage;
   exchange.stage = 'responding';
   exchange.answerComplete(200, answer.body);
@@ -105,20 +90,21 @@ async function answerClient(exchange: Exchange, plan: ExchangePlan, upstream: Up
  * A stream: answered 200 at once and relayed as the upstream sends it. The relay marks the
  * answer complete just before its last write, and the exchange learns how it ended.
  */
-function relayToClient(exchange: Exchange, plan: ExchangePlan, upstream: UpstreamReply, reply: ClientReply, dependencies: PipelineDependencies): void {
+function relayToClient(exchange: Exchange, served: ServedAttempt, reply: ClientReply, dependencies: PipelineDependencies): void {
   const output = reply.openEventStream();
   exchange.stage = 'streaming';
-  const relayed = plan.relay({
-    upstream: upstream.body,
-    upstreamUrl: plan.upstreamRequest.url,
+  const relayed = served.plan.relay({
+    upstream: served.reply.body,
+    upstreamUrl: served.plan.upstreamRequest.url,
     output,
     clientGone: () => exchange.clientSignal.aborted,
-    maxEventBytes: upstream.limits.maxEventBytes,
+    maxEventBytes: served.reply.limits.maxEventBytes,
     keepAliveIntervalMs: dependencies.keepAliveIntervalMs,
     exchange,
     beforeEnd: () => exchange.answerComplete(200),
   });
   exchange.streamSettled = relayed.then((outcome) => {
+    served.release();
     exchange.streamOutcome = outcome.kind;
     if (outcome.kind !== 'failed') return;
     exchange.errorCode = outcome.error.code;

@@ -1,6 +1,18 @@
 import { matchesModelPattern, type ModelCardV1, type ModelObject, type ModelPricingV1 } from '@modelgate/core';
-import type { ModelEntry } from './model-entry.js';
+import type { DeploymentStrategy, FallbackEntry, ModelEntry } from './model-entry.js';
 import type { ProviderInstance } from './provider-instance.js';
+
+/** One place a model is served from. */
+export interface Deployment {
+  /** `<instance>/<upstream model>`: unique per gateway, shown in headers, health and usage records. */
+  readonly id: string;
+  readonly instance: ProviderInstance;
+  readonly upstreamModel: string;
+  readonly weight: number;
+  /** The provider's card for that upstream model, with the config's overrides. */
+  readonly card?: ModelCardV1;
+  readonly pricing?: ModelPricingV1;
+}
 
 export interface ModelRoute {
   /** The id the gateway answers to (an alias resolves to its model's id). */
@@ -13,6 +25,11 @@ export interface ModelRoute {
   readonly aliases: readonly string[];
   /** What is known about the upstream model (context window, output limit, prices): the provider's card with the config's overrides. */
   readonly card?: ModelCardV1;
+  /** Where it is served from; the first is `instance` / `upstreamModel` above. */
+  readonly deployments: readonly Deployment[];
+  readonly strategy: DeploymentStrategy;
+  /** Models to try when every deployment failed. */
+  readonly fallbacks: readonly FallbackEntry[];
 }
 
 /** What an id names: one route, several providers that would all serve it, or nothing. */
@@ -47,15 +64,22 @@ export class ModelRouter {
       }
       const upstreamModel = model.upstreamModel ?? model.id;
       const card = withOverrides(findCard(instance, upstreamModel), model);
+      const pricing = model.pricing ?? card?.pricing;
+      const primary: Deployment = { id: `${instance.id}/${upstreamModel}`, instance, upstreamModel, weight: 1, card, pricing };
       const route: ModelRoute = {
         publicId: model.id,
         upstreamModel,
         instance,
         created: model.created ?? card?.created ?? startedAt,
-        pricing: model.pricing ?? card?.pricing,
+        pricing,
         aliases: model.aliases ?? [],
         card,
+        deployments: [primary, ...(model.deployments ?? []).map((entry) => this.deployment(model, entry.provider, entry.upstreamModel ?? upstreamModel, entry.weight))],
+        strategy: model.strategy ?? 'weighted',
+        fallbacks: model.fallbacks ?? [],
       };
+      const ids = route.deployments.map((deployment) => deployment.id);
+      if (new Set(ids).size !== ids.length) throw new Error(`model '${model.id}' lists a deployment twice (${ids.join(', ')})`);
       for (const name of [model.id, ...(model.aliases ?? [])]) {
         if (this.routes.has(name)) throw new Error(`model id or alias '${name}' is configured twice`);
         this.routes.set(name, route);
@@ -125,8 +149,16 @@ export class ModelRouter {
     return { route: this.routeFromCard(instance, model, upstreamModel) };
   }
 
+  private deployment(model: ModelEntry, provider: string, upstreamModel: string, weight = 1): Deployment {
+    const instance = this.instances.get(provider);
+    if (!instance) throw new Error(`model '${model.id}' has a deployment on provider '${provider}', which is not configured`);
+    const card = withOverrides(findCard(instance, upstreamModel), { ...model, upstreamModel });
+    return { id: `${instance.id}/${upstreamModel}`, instance, upstreamModel, weight, card, pricing: model.pricing ?? card?.pricing };
+  }
+
   private routeFromCard(instance: ProviderInstance, publicId: string, upstreamModel: string, card = findCard(instance, upstreamModel)): ModelRoute {
-    return { publicId, upstreamModel, instance, created: card?.created ?? this.startedAt, pricing: card?.pricing, aliases: [], card };
+    const deployment: Deployment = { id: `${instance.id}/${upstreamModel}`, instance, upstreamModel, weight: 1, card, pricing: card?.pricing };
+    return { publicId, upstreamModel, instance, created: card?.created ?? this.startedAt, pricing: card?.pricing, aliases: [], card, deployments: [deployment], strategy: 'weighted', fallbacks: [] };
   }
 }
 

@@ -1,0 +1,164 @@
+import { setTimeout as sleep } from 'node:timers/promises';
+import { GatewayError, gatewayErrorKindOf } from '@modelgate/core';
+import type { Exchange, ExchangeAttempt } from '../exchange/exchange.js';
+import type { ExchangePlan, FrontOperation } from '../fronts/front-door.js';
+import { DeploymentBook } from '../routing/deployment-book.js';
+import type { Deployment, ModelRoute } from '../routing/model-router.js';
+import { orderDeployments } from '../routing/order-deployments.js';
+import { resolveModelForKey } from '../scope/key-scope.js';
+import type { UpstreamReply } from '../transport/upstream-transport.js';
+import { callUpstream } from './call-upstream.js';
+import { createCallContext, routeOnDeployment } from './call-context.js';
+import { readUpstreamJson } from './read-upstream-json.js';
+import { DEFAULT_RETRY_POLICY, retryDelayMs } from './retry-policy.js';
+import type { PipelineDependencies } from './run-model-request.js';
+
+/** A successful attempt: who answered, with what plan, and the answer (a whole body already read, or a stream to relay). */
+export interface ServedAttempt {
+  readonly route: ModelRoute;
+  readonly deployment: Deployment;
+  readonly plan: ExchangePlan;
+  readonly reply: UpstreamReply;
+  /** A non-streamed answer, read within the attempt (so a connection lost while reading it is retried too). */
+  readonly whole?: { readonly text: string; readonly parsed: unknown };
+  /** Call once the answer has been relayed (the deployment's in-flight count). */
+  readonly release: () => void;
+}
+
+export interface AttemptInput {
+  readonly exchange: Exchange;
+  readonly operation: FrontOperation;
+  readonly body: { model: string };
+  /** The requested model and its plan on its first deployment (translated before admission). */
+  readonly route: ModelRoute;
+  readonly plan: ExchangePlan;
+}
+
+const NANOSECONDS_PER_MILLISECOND = 1_000_000n;
+
+function noDeploymentAvailable(route: ModelRoute): GatewayError {
+  return new GatewayError({
+    status: 503,
+    kind: 'overloaded',
+    type: 'server_error',
+    code: 'no_deployment_available',
+    message: `Every deployment of '${route.publicId}' is cooling down after repeated failures; try again shortly.`,
+  });
+}
+
+function asGatewayError(error: unknown): GatewayError | undefined {
+  return GatewayError.isInstance(error) ? error : undefined;
+}
+
+/**
+ * The attempt loop: the requested model's deployments in the order its strategy gives (those
+ * cooling down left out), retried on the kinds the policy names within its count and time budget
+ * (another deployment at once, the same one after a backoff that honours `retry-after`), then each
+ * fallback whose kinds include the last error's, while the client is still there. Every try is
+ * recorded on the exchange and in the deployments' health. Nothing has reached the client yet:
+ * the first byte goes out only once an attempt has succeeded.
+ */
+export async function attemptUpstream(input: AttemptInput, dependencies: PipelineDependencies): Promise<ServedAttempt> {
+  const { exchange } = input;
+  const policy = dependencies.retry ?? DEFAULT_RETRY_POLICY;
+  const book = dependencies.deployments ?? new DeploymentBook();
+  const deadline = Date.now() + policy.budgetMs;
+  let lastError: unknown;
+  for (const route of modelsToTry(input, dependencies, () => lastError)) {
+    const ordered = orderDeployments(route, book);
+    if (ordered.length === 0) lastError = noDeploymentAvailable(route);
+    const cooldowns = route.deployments.length > 1;
+    for (let index = 0; index < policy.maxAttempts && ordered.length > 0; index++) {
+      const deployment = ordered[index % ordered.length]!;
+      const plan = index === 0 && route === input.route && deployment === route.deployments[0] ? ({ ok: true, plan: input.plan } as const) : translateFor(input, route, deployment, dependencies);
+      if (!plan.ok) {
+        lastError = plan.error;
+        continue;
+      }
+      try {
+        return await tryDeployment(exchange, route, deployment, plan.plan, book, dependencies);
+      } catch (error) {
+        lastError = error;
+        const failure = asGatewayError(error);
+        if (!failure) throw error;
+        book.failed(deployment.id, gatewayErrorKindOf(failure), cooldowns);
+        if (exchange.clientSignal.aborted || !policy.retryOn.includes(gatewayErrorKindOf(failure)) || index + 1 >= policy.maxAttempts) break;
+        const next = ordered[(index + 1) % ordered.length]!;
+        const delay = retryDelayMs(policy, index + 1, failure, next === deployment);
+        if (delay === undefined || Date.now() + delay > deadline) break;
+        if (delay > 0) await sleep(delay, undefined, { signal: exchange.clientSignal }).catch(() => undefined);
+      }
+    }
+    if (exchange.clientSignal.aborted) break;
+  }
+  throw lastError;
+}
+
+/**
+ * The requested model, then its fallbacks one by one, each only when the last error's kind is one
+ * it takes over from and the key may use it (its 404 would hide the real failure otherwise).
+ */
+function* modelsToTry(input: AttemptInput, dependencies: PipelineDependencies, lastError: () => unknown): Generator<ModelRoute> {
+  yield input.route;
+  for (const fallback of input.route.fallbacks) {
+    const failure = asGatewayError(lastError());
+    if (!failure) return;
+    const kind = gatewayErrorKindOf(failure);
+    if (fallback.on && !fallback.on.includes(kind)) continue;
+    let route: ModelRoute;
+    try {
+      route = resolveModelForKey(dependencies.models, input.exchange.key, fallback.model);
+    } catch {
+      continue;
+    }
+    yield route;
+  }
+}
+
+type PlanResult = { readonly ok: true; readonly plan: ExchangePlan } | { readonly ok: false; readonly error: unknown };
+
+/** The request translated for another deployment (maybe another family); one that cannot take it is skipped. */
+function translateFor(input: AttemptInput, route: ModelRoute, deployment: Deployment, dependencies: PipelineDependencies): PlanResult {
+  try {
+    const onDeployment = routeOnDeployment(route, deployment);
+    return { ok: true, plan: input.operation.translate(onDeployment, input.body, createCallContext(input.exchange, onDeployment, deployment, dependencies.logger)) };
+  } catch (error) {
+    return { ok: false, error };
+  }
+}
+
+async function tryDeployment(
+  exchange: Exchange,
+  route: ModelRoute,
+  deployment: Deployment,
+  plan: ExchangePlan,
+  book: DeploymentBook,
+  dependencies: PipelineDependencies,
+): Promise<ServedAttempt> {
+  const attempt: ExchangeAttempt = {
+    model: route.publicId,
+    deployment: deployment.id,
+    provider: deployment.instance.id,
+    upstreamModel: deployment.upstreamModel,
+    startedAt: process.hrtime.bigint(),
+  };
+  exchange.attempts.push(attempt);
+  const release = book.begin(deployment.id);
+  const elapsedMs = () => Number((process.hrtime.bigint() - attempt.startedAt) / NANOSECONDS_PER_MILLISECOND);
+  try {
+    const reply = await callUpstream(dependencies.transport, plan.upstreamRequest, exchange.clientSignal, (failure) => plan.toGatewayError(failure));
+    attempt.status = reply.status;
+    const timeToFirstByteMs = elapsedMs();
+    const whole = plan.upstreamRequest.stream ? undefined : await readUpstreamJson(reply, plan.upstreamRequest.url);
+    attempt.durationMs = elapsedMs();
+    book.succeeded(deployment.id, timeToFirstByteMs);
+    return { route, deployment, plan, reply, whole, release };
+  } catch (error) {
+    release();
+    attempt.durationMs = elapsedMs();
+    const failure = asGatewayError(error);
+    attempt.errorKind = failure ? gatewayErrorKindOf(failure) : undefined;
+    attempt.errorCode = failure?.code;
+    throw error;
+  }
+}

@@ -1,0 +1,57 @@
+import { describe, expect, it } from '@jest/globals';
+import { DeploymentBook } from './deployment-book.js';
+
+function clock(start = 1_000) {
+  let now = start;
+  return { now: () => now, advance: (ms: number) => (now += ms) };
+}
+
+describe('DeploymentBook', () => {
+  it('takes a deployment out of rotation after the threshold of counted failures, then lets one probe bring it back', () => {
+    const time = clock();
+    const book = new DeploymentBook({ failureThreshold: 2, cooldownMs: 500, countedKinds: ['server'] }, time.now);
+    book.failed('a', 'server', true);
+    expect(book.state('a')).toBe('in-rotation');
+    book.failed('a', 'server', true);
+    expect(book.state('a')).toBe('cooling-down');
+    expect(book.mayUse('a')).toBe(false);
+    time.advance(500);
+    expect(book.state('a')).toBe('probe-due');
+    const end = book.begin('a');
+    expect(book.state('a')).toBe('probing');
+    expect(book.mayUse('a')).toBe(false);
+    book.succeeded('a', 40);
+    end();
+    expect(book.status('a')).toMatchObject({ state: 'in-rotation', consecutiveFailures: 0, inFlight: 0, timeToFirstByteMs: 40 });
+  });
+
+  it('sends a failed probe straight back to cooling down', () => {
+    const time = clock();
+    const book = new DeploymentBook({ failureThreshold: 1, cooldownMs: 100, countedKinds: ['overloaded'] }, time.now);
+    book.failed('a', 'overloaded', true);
+    time.advance(100);
+    book.begin('a')();
+    book.failed('a', 'overloaded', true);
+    expect(book.status('a')).toMatchObject({ state: 'cooling-down', cooledUntil: time.now() + 100, lastErrorKind: 'overloaded' });
+  });
+
+  it("counts neither the client's errors nor any failure of a model with one deployment toward a cooldown", () => {
+    const book = new DeploymentBook({ failureThreshold: 1, cooldownMs: 100, countedKinds: ['server'] });
+    book.failed('a', 'invalid_request', true);
+    book.failed('b', 'server', false);
+    expect([book.state('a'), book.state('b')]).toEqual(['in-rotation', 'in-rotation']);
+  });
+
+  it('keeps a moving average of the time to first byte and the requests in flight', () => {
+    const book = new DeploymentBook();
+    const first = book.begin('a');
+    book.begin('a');
+    expect(book.inFlight('a')).toBe(2);
+    first();
+    first();
+    expect(book.inFlight('a')).toBe(1);
+    book.succeeded('a', 100);
+    book.succeeded('a', 200);
+    expect(book.timeToFirstByteMs('a')).toBeCloseTo(120);
+  });
+});
