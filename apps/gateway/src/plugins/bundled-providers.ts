@@ -1,5 +1,6 @@
 import type { AnyProviderPluginV1 } from '@modelgate/core';
 import anthropicPlugin from '@modelgate/provider-anthropic';
+import deepSeekPlugin from '@modelgate/provider-deepseek';
 import googlePlugin from '@modelgate/provider-google';
 import openAiPlugin from '@modelgate/provider-openai';
 import openAiCompatiblePlugin from '@modelgate/provider-openai-compatible';
@@ -26,6 +27,7 @@ export const BUNDLED_PROVIDERS: readonly BundledProvider[] = [
   { package: '@modelgate/provider-openai-compatible', plugin: openAiCompatiblePlugin as unknown as AnyProviderPluginV1, id: 'openai-compatible', inProfiles: false },
   { package: '@modelgate/provider-anthropic', plugin: anthropicPlugin as unknown as AnyProviderPluginV1, id: 'anthropic', inProfiles: true },
   { package: '@modelgate/provider-google', plugin: googlePlugin as unknown as AnyProviderPluginV1, id: 'google', inProfiles: true },
+  { package: '@modelgate/provider-deepseek', plugin: deepSeekPlugin as unknown as AnyProviderPluginV1, id: 'deepseek', inProfiles: true },
 ];
 
 /** The bundled providers served without a config file. */
