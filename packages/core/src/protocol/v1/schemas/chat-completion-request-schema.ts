@@ -48,6 +48,17 @@ const userPart: JsonSchema = {
   ],
 };
 
+/** A part of an assistant message's content: text or a refusal, each with its own field. */
+const assistantPart: JsonSchema = {
+  type: 'object',
+  required: ['type'],
+  properties: { type: { enum: ['text', 'refusal'] } },
+  allOf: [
+    { if: { properties: { type: { const: 'text' } } }, then: textPart },
+    { if: { properties: { type: { const: 'refusal' } } }, then: { required: ['refusal'], properties: { refusal: { type: 'string' } } } },
+  ],
+};
+
 const message: JsonSchema = {
   type: 'object',
   required: ['role'],
@@ -71,20 +82,8 @@ const message: JsonSchema = {
       if: { properties: { role: { const: 'assistant' } } },
       then: {
         properties: {
-          content: {
-            anyOf: [
-              { type: 'string' },
-              { type: 'null' },
-              {
-                type: 'array',
-                items: {
-                  type: 'object',
-                  required: ['type'],
-                  properties: { type: { enum: ['text', 'refusal'] } },
-                },
-              },
-            ],
-          },
+          // One schema with `items` rather than anyOf, so a bad part is reported at its own path.
+          content: { type: ['string', 'null', 'array'], items: assistantPart },
           refusal: nullable({ type: 'string' }),
           tool_calls: { type: 'array', items: toolCall },
           reasoning_details: reasoningDetailsSchema,
@@ -136,6 +135,34 @@ const tool: JsonSchema = {
       },
     },
   ],
+};
+
+const named: JsonSchema = { type: 'object', required: ['name'], properties: { name: { type: 'string', minLength: 1 } } };
+const whenChoice = (type: string, then: JsonSchema): JsonSchema => ({ if: { properties: { type: { const: type } } }, then });
+
+/**
+ * `tool_choice`: a mode, or an object whose `type` names the field it needs. A string/object
+ * if-else rather than anyOf, so a missing field is reported at its own path
+ * (`tool_choice.function`), not as "not one of the modes".
+ */
+const toolChoice: JsonSchema = {
+  type: ['string', 'object'],
+  if: { type: 'string' },
+  then: { enum: ['none', 'auto', 'required'] },
+  else: {
+    required: ['type'],
+    properties: { type: { enum: ['function', 'custom', 'allowed_tools'] } },
+    allOf: [
+      whenChoice('function', { required: ['function'], properties: { function: named } }),
+      whenChoice('custom', { required: ['custom'], properties: { custom: named } }),
+      whenChoice('allowed_tools', {
+        required: ['allowed_tools'],
+        properties: {
+          allowed_tools: { type: 'object', required: ['mode', 'tools'], properties: { mode: { enum: ['auto', 'required'] }, tools: { type: 'array', items: { type: 'object' } } } },
+        },
+      }),
+    ],
+  },
 };
 
 /**
@@ -190,12 +217,7 @@ export const chatCompletionRequestSchema: JsonSchema = {
     temperature: nullable({ type: 'number', minimum: 0, maximum: 2 }),
     top_p: nullable({ type: 'number', minimum: 0, maximum: 1 }),
     tools: { type: 'array', items: tool },
-    tool_choice: {
-      anyOf: [
-        { enum: ['none', 'auto', 'required'] },
-        { type: 'object', required: ['type'], properties: { type: { enum: ['function', 'custom', 'allowed_tools'] } } },
-      ],
-    },
+    tool_choice: toolChoice,
     user: { type: 'string' },
     safety_identifier: { type: 'string' },
     prompt_cache_key: { type: 'string' },
