@@ -10,4 +10,10 @@ describe('cost', () => {
     expect(computeCost({ promptTokens: 1_000, cachedTokens: 0, completionTokens: 1_000 }, undefined)).toBe(0);
   });
 
+  it('prices cache writes at the cache-write price, or the input price when the model has none', () => {
+    const tokens = { promptTokens: 1_000, cachedTokens: 200, cacheWriteTokens: 300, completionTokens: 100 };
+    expect(computeCost(tokens, { input: 3, output: 15, cachedInput: 0.3, cacheWrite: 3.75 })).toBeCloseTo((500 * 3 + 200 * 0.3 + 300 * 3.75 + 100 * 15) / 1e6, 12);
+    expect(computeCost(tokens, { input: 3, output: 15, cachedInput: 0.3 })).toBeCloseTo((800 * 3 + 200 * 0.3 + 100 * 15) / 1e6, 12);
+  });
+
 });

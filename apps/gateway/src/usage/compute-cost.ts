@@ -5,12 +5,20 @@ export interface TokenCounts {
   readonly completionTokens: number;
   /** Part of `promptTokens`, billed at the cached price when the model has one. */
   readonly cachedTokens: number;
+  /** Part of `promptTokens` written to the vendor's prompt cache, billed at the cache-write price when the model has one. */
+  readonly cacheWriteTokens?: number;
 }
 
-/** USD from the model's prices per million tokens; zero for a model without prices. */
+/**
+ * USD from the model's prices per million tokens; zero for a model without prices. Prompt tokens
+ * are split into cache reads, cache writes (Anthropic charges more for them than for plain input)
+ * and the rest, each at its own price, falling back to the input price.
+ */
 export function computeCost(tokens: TokenCounts, pricing: ModelPricingV1 | undefined): number {
   if (!pricing) return 0;
-  const uncached = tokens.promptTokens - tokens.cachedTokens;
+  const writes = tokens.cacheWriteTokens ?? 0;
+  const plain = tokens.promptTokens - tokens.cachedTokens - writes;
   const cachedPrice = pricing.cachedInput ?? pricing.input;
-  return (uncached * pricing.input + tokens.cachedTokens * cachedPrice + tokens.completionTokens * pricing.output) / 1_000_000;
+  const writePrice = pricing.cacheWrite ?? pricing.input;
+  return (plain * pricing.input + tokens.cachedTokens * cachedPrice + writes * writePrice + tokens.completionTokens * pricing.output) / 1_000_000;
 }
