@@ -58,7 +58,11 @@ export class GoogleStreamTranslator implements StreamTranslatorV1 {
     }
     this.usage = mergeGoogleUsage(this.usage, parsed.usageMetadata);
     const refusal = blockedPromptRefusal(parsed);
-    if (refusal) return [...this.open(0), this.emit(0, { refusal }, 'content_filter')];
+    if (refusal) {
+      const opened = this.open(0);
+      this.choices.get(0)!.finished = true;
+      return [...opened, this.emit(0, { refusal }, 'content_filter')];
+    }
     return (parsed.candidates ?? []).flatMap((candidate, position) => this.onCandidate(candidate, candidate.index ?? position));
   }
 

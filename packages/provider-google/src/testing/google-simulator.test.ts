@@ -1,0 +1,76 @@
+/* eslint-disable @typescript-eslint/no-explicit-any -- the simulator's JSON answers are read field by field here */
+import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
+import { startGoogleSimulator, type GoogleSimulator } from './google-simulator.js';
+import { mintSignature } from './google-simulator-signatures.js';
+
+const KEY = 'sim-key';
+let simulator: GoogleSimulator;
+beforeAll(async () => {
+  simulator = await startGoogleSimulator({ apiKey: KEY });
+});
+afterAll(() => simulator.close());
+
+async function generate(model: string, body: unknown, { version = 'v1beta', key = KEY } = {}): Promise<{ status: number; json: Record<string, any> }> {
+  const response = await fetch(`${simulator.origin}/${version}/models/${model}:generateContent`, {
+    method: 'POST',
+    headers: { 'x-goog-api-key': key, 'content-type': 'application/json' },
+    body: JSON.stringify(body),
+  });
+  return { status: response.status, json: await response.json() };
+}
+
+const user = (text: string) => ({ role: 'user', parts: [{ text }] });
+const call = (name: string, extra: Record<string, unknown> = {}, id?: string) => ({ functionCall: { ...(id ? { id } : {}), name, args: {} }, ...extra });
+const reply = (name: string, id?: string) => ({ functionResponse: { ...(id ? { id } : {}), name, response: { content: 'ok' } } });
+const message = (result: { json: any }) => result.json.error?.message as string | undefined;
+
+describe('the Gemini simulator rejects what Google rejects, in its words (PROTOCOLS E.5–E.7)', () => {
+  it.each([
+    ['both thinking knobs', 'gemini-3.8-flash', { contents: [user('x')], generationConfig: { thinkingConfig: { thinkingLevel: 'LOW', thinkingBudget: 1024 } } }, 'You can only set only one of thinking budget and thinking level.'],
+    ['a level the model lacks (through its alias)', 'gemini-3.7-flash', { contents: [user('x')], generationConfig: { thinkingConfig: { thinkingLevel: 'MINIMAL' } } }, 'Thinking level MINIMAL is not supported for this model. Please retry with other thinking level.'],
+    ['a level on a budget model', 'gemini-2.5-flash', { contents: [user('x')], generationConfig: { thinkingConfig: { thinkingLevel: 'LOW' } } }, 'Thinking level is not supported for this model.'],
+    ['budget 0 where thinking cannot stop', 'gemini-2.5-pro', { contents: [user('x')], generationConfig: { thinkingConfig: { thinkingBudget: 0 } } }, 'Budget 0 is invalid. This model only works in thinking mode.'],
+    ['empty parts', 'gemini-3.8-flash', { contents: [{ role: 'user', parts: [] }] }, '* GenerateContentRequest.contents[0].parts: contents.parts must not be empty.'],
+    ['a role other than user/model', 'gemini-3.8-flash', { contents: [{ role: 'assistant', parts: [{ text: 'x' }] }] }, 'Please use a valid role: user, model.'],
+    ['fewer responses than calls', 'gemini-2.5-flash', { contents: [user('x'), { role: 'model', parts: [call('a'), call('b')] }, { role: 'user', parts: [reply('a')] }] }, 'Please ensure that the number of function response parts is equal to the number of function call parts of the function call turn.'],
+    ['a response named for no call', 'gemini-2.5-flash', { contents: [user('x'), { role: 'model', parts: [call('a')] }, { role: 'user', parts: [reply('b')] }] }, '* GenerateContentRequest.contents[2].parts[0].function_response.name: Function response name "b" does not match any function call name of the preceding model content.'],
+    ['a response id naming no call', 'gemini-3.8-flash', { contents: [user('x'), { role: 'model', parts: [call('a', { thoughtSignature: 'skip_thought_signature_validator' }, 'i1')] }, { role: 'user', parts: [reply('a', 'i2')] }] }, '* GenerateContentRequest.contents[2].parts[0].function_response.id: Function response id "i2" does not match any function call id of the preceding model content.'],
+    ['an id sent to Gemini 2.x', 'gemini-2.5-flash', { contents: [user('x'), { role: 'model', parts: [call('a', {}, 'i1')] }, { role: 'user', parts: [reply('a', 'i1')] }] }, 'Invalid JSON payload received. Unknown name "id" at \'contents[1].parts[0].function_call\': Cannot find field.'],
+    ['a current-turn step without its signature', 'gemini-3.8-flash', { contents: [user('x'), { role: 'model', parts: [call('get_weather', {}, 'i1')] }, { role: 'user', parts: [reply('get_weather', 'i1')] }] }, 'Function call is missing a thought_signature in functionCall parts. This is required for tools to work correctly, and missing thought_signature may lead to degraded model performance. Additional data, function call `default_api:get_weather` , position 2. Please refer to https://ai.google.dev/gemini-api/docs/thought-signatures for more details.'],
+    ['a signature issued for another model', 'gemini-3.8-flash', { contents: [user('x'), { role: 'model', parts: [call('a', { thoughtSignature: mintSignature('gemini-3.1-pro-preview') }, 'i1')] }, { role: 'user', parts: [reply('a', 'i1')] }] }, 'Corrupted thought signature.'],
+    ['a legacy-schema keyword on v1', 'gemini-3.8-flash', { contents: [user('x')], tools: [{ functionDeclarations: [{ name: 'f', parameters: { type: 'object', properties: { a: { type: 'string' } }, additionalProperties: false } }] }] }, 'Invalid JSON payload received. Unknown name "additionalProperties" at \'tools[0].function_declarations[0].parameters\': Cannot find field.', 'v1'],
+    ['JSON Schema fields on v1', 'gemini-3.8-flash', { contents: [user('x')], tools: [{ functionDeclarations: [{ name: 'f', parametersJsonSchema: { type: 'object' } }] }] }, 'Invalid JSON payload received. Unknown name "parametersJsonSchema" at \'tools[0].function_declarations[0]\': Cannot find field.', 'v1'],
+    ['an array without items', 'gemini-3.8-flash', { contents: [user('x')], tools: [{ functionDeclarations: [{ name: 'f', parameters: { type: 'object', properties: { a: { type: 'array' } } } }] }] }, '* GenerateContentRequest.tools[0].function_declarations[0].parameters.properties[0].value.items: missing field.'],
+    ['allowedFunctionNames without ANY', 'gemini-3.8-flash', { contents: [user('x')], tools: [{ functionDeclarations: [{ name: 'f' }] }], toolConfig: { functionCallingConfig: { mode: 'AUTO', allowedFunctionNames: ['f'] } } }, '* GenerateContentRequest.tool_config.function_calling_config.allowed_function_names: allowed_function_names should only be set when the mode is ANY or VALIDATED.'],
+  ])('%s', async (_label, model, body, expected, version = 'v1beta') => {
+    const result = await generate(model, body, { version });
+    expect({ status: result.status, rpc: result.json.error?.status, message: message(result) }).toEqual({ status: 400, rpc: 'INVALID_ARGUMENT', message: expected });
+  });
+
+  it('validates only the current turn, and takes the placeholder; image models validate nothing', async () => {
+    const older = [user('x'), { role: 'model', parts: [call('a', {}, 'i1')] }, { role: 'user', parts: [reply('a', 'i1')] }, { role: 'model', parts: [{ text: 'done' }] }];
+    expect((await generate('gemini-3.8-flash', { contents: [...older, user('next')] })).status).toBe(200);
+    expect((await generate('gemini-3.8-flash', { contents: [user('x'), { role: 'model', parts: [call('a', { thoughtSignature: 'skip_thought_signature_validator' }, 'i1')] }, { role: 'user', parts: [reply('a', 'i1')] }] })).status).toBe(200);
+    expect((await generate('gemini-3-pro-image', { contents: older.slice(0, 3) })).status).toBe(200);
+  });
+
+  it('answers an invalid key as Google does: 400 INVALID_ARGUMENT with reason API_KEY_INVALID', async () => {
+    const result = await generate('gemini-3.8-flash', { contents: [user('x')] }, { key: 'wrong' });
+    expect(result).toMatchObject({ status: 400, json: { error: { status: 'INVALID_ARGUMENT', details: [{ reason: 'API_KEY_INVALID' }] } } });
+  });
+
+  it('signs parallel calls on the first only, an answer on its last part, and scripts malformed calls and blocked prompts', async () => {
+    simulator.enqueueReply({ parts: [{ functionCall: { name: 'a' } }, { functionCall: { name: 'b' } }] });
+    const parallel = (await generate('gemini-3.8-flash', { contents: [user('x')] })).json.candidates[0].content.parts;
+    expect(parallel.map((part: { thoughtSignature?: string }) => typeof part.thoughtSignature)).toEqual(['string', 'undefined']);
+    expect(parallel.map((part: { functionCall: { id: string } }) => part.functionCall.id)).toEqual([expect.stringMatching(/^[a-z0-9]{8}$/), expect.stringMatching(/^[a-z0-9]{8}$/)]);
+    const answer = (await generate('gemini-3.8-flash', { contents: [user('hello')] })).json;
+    expect(answer.candidates[0].content.parts).toEqual([{ text: 'Echo: hello', thoughtSignature: simulator.issuedSignatures.at(-1)!.signature }]);
+    simulator.enqueueReply({ finishReason: 'MALFORMED_FUNCTION_CALL' });
+    expect((await generate('gemini-3.8-flash', { contents: [user('x')] })).json.candidates[0]).toEqual({ finishReason: 'MALFORMED_FUNCTION_CALL', finishMessage: expect.any(String), index: 0 });
+    simulator.enqueueReply({ blockReason: 'SAFETY' });
+    const blocked = (await generate('gemini-3.8-flash', { contents: [user('x')] })).json;
+    expect(blocked).not.toHaveProperty('candidates');
+    expect(blocked.promptFeedback.blockReason).toBe('SAFETY');
+  });
+});
