@@ -16,7 +16,7 @@ async function generate(model: string, body: unknown, { version = 'v1beta', key 
     headers: { 'x-goog-api-key': key, 'content-type': 'application/json' },
     body: JSON.stringify(body),
   });
-  return { status: response.status, json: await response.json() };
+  return { status: response.status, json: (await response.json()) as Record<string, any> };
 }
 
 const user = (text: string) => ({ role: 'user', parts: [{ text }] });
