@@ -1,5 +1,5 @@
 import Koa from 'koa';
-import { ModelRouter, UpstreamTransport, type ProviderInstance } from '@modelgate/pipeline';
+import { DeploymentBook, ModelRouter, UpstreamTransport, type ProviderInstance } from '@modelgate/pipeline';
 import type { Logger } from 'pino';
 import { createAdminRouter } from './admin/admin-router.js';
 import type { KeyResolver } from './auth/authenticated-key.js';
@@ -18,7 +18,9 @@ import { createRequestIdMiddleware } from './middleware/request-id-middleware.js
 import { createRequestLogMiddleware } from './middleware/request-log-middleware.js';
 import { loadProviderPlugins } from './plugins/load-provider-plugins.js';
 import { createCatalogHandler } from './routes/catalog-route.js';
+import { deploymentReport, deploymentSummary } from './deployments/deployment-report.js';
 import { createHealthHandler } from './routes/health-route.js';
+import { createReadyHandler } from './routes/ready-route.js';
 import { createPublicRouter } from './routes/public-router.js';
 import { createV1Routers } from './routes/v1-router.js';
 import { GatewayLifecycle } from './server/gateway-lifecycle.js';
@@ -69,6 +71,7 @@ export async function createApp(config: GatewayConfig, options: CreateAppOptions
   const startedAt = Date.now();
   const models = new ModelRouter(config.models, providers, Math.floor(startedAt / 1000));
   const transport = new UpstreamTransport(config.upstream);
+  const deployments = new DeploymentBook(config.resilience.cooldown);
   const store = options.store ?? (await openGatewayStore(config.storage, env, baseDirectory));
   const limiter = await createRateLimiter(config.redis, logger);
   // The spool belongs to the store the app opened; a store handed in has no spool unless asked for.
@@ -91,7 +94,7 @@ export async function createApp(config: GatewayConfig, options: CreateAppOptions
     logger.error({ err: error, requestId: ctx?.state?.requestId }, 'request failed after the response started');
   });
   const v1 = createV1Routers({
-    pipeline: { models, transport, admission: gate, keepAliveIntervalMs: config.upstream.keepAliveIntervalMs, logger },
+    pipeline: { models, transport, admission: gate, keepAliveIntervalMs: config.upstream.keepAliveIntervalMs, logger, retry: config.resilience.retry, deployments },
     observers: [gate],
     lifecycle,
     models,
@@ -101,14 +104,21 @@ export async function createApp(config: GatewayConfig, options: CreateAppOptions
     maxJsonDepth: config.server.maxJsonDepth,
   });
 
-  const admin = createAdminRouter(store, config.admin);
-  const healthHandler = createHealthHandler(startedAt, () => limiter.health());
+  const admin = createAdminRouter(store, config.admin, () => deploymentReport(models, deployments));
+  const deploymentCounts = () => deploymentSummary(deploymentReport(models, deployments));
+  const healthHandler = createHealthHandler(startedAt, () => limiter.health(), deploymentCounts);
+  const readyHandler = createReadyHandler({
+    store: async () => store.ping?.(),
+    limiter: () => limiter.health(),
+    modelsWithoutDeployment: () => deploymentCounts().modelsWithoutDeployment,
+  });
   koa.use(createRequestIdMiddleware());
   koa.use(createConnectionCloseMiddleware(lifecycle));
   koa.use(createRequestLogMiddleware(logger, lifecycle));
   koa.use(createErrorEnvelopeMiddleware(logger));
   const publicRouter = createPublicRouter({
     health: healthHandler,
+    ready: readyHandler,
     catalog: config.server.publicCatalog ? createCatalogHandler(models, providers) : undefined,
   });
   const routers = [publicRouter, admin, ...v1];

@@ -1,6 +1,7 @@
 import type { AdminConfig } from '../config/gateway-config.js';
 import { GuardedRouter } from '../http/create-router.js';
 import { readJsonBody } from '@modelgate/pipeline';
+import type { ModelDeployments } from '../deployments/deployment-report.js';
 import type { GatewayStore } from '../store/gateway-store.js';
 import { createAdminAuthMiddleware } from './admin-auth-middleware.js';
 import { KeyService } from './key-service.js';
@@ -9,7 +10,7 @@ import { buildUsageReport, type UsageQuery } from './usage-report.js';
 const ADMIN_BODY_LIMIT_BYTES = 64 * 1024;
 
 /** `/admin`: issue and manage keys, read usage; every route behind the admin token. Mounted by create-app, beside `/v1`. */
-export function createAdminRouter(store: GatewayStore, config: AdminConfig | undefined): GuardedRouter {
+export function createAdminRouter(store: GatewayStore, config: AdminConfig | undefined, deployments: () => readonly ModelDeployments[]): GuardedRouter {
   const keys = new KeyService(store);
   const router = new GuardedRouter('/admin', 'admin-token', createAdminAuthMiddleware(config));
   router.post('/keys', async (ctx) => {
@@ -33,6 +34,9 @@ export function createAdminRouter(store: GatewayStore, config: AdminConfig | und
   });
   router.post('/keys/:id/enable', async (ctx) => {
     ctx.body = await keys.setDisabled(ctx.params.id!, false);
+  });
+  router.get('/deployments', async (ctx) => {
+    ctx.body = { object: 'list', data: deployments() };
   });
   router.get('/usage', async (ctx) => {
     ctx.body = await buildUsageReport(store, ctx.query as UsageQuery);

@@ -1,7 +1,10 @@
 import type { JsonSchema } from '@modelgate/core';
+import { GATEWAY_ERROR_KINDS } from '@modelgate/core';
 import { GATEWAY_ENDPOINTS } from '@modelgate/pipeline';
 
 const positiveInteger = { type: 'integer', minimum: 1 };
+const nonNegativeInteger = { type: 'integer', minimum: 0 };
+const errorKinds = { type: 'array', items: { enum: [...GATEWAY_ERROR_KINDS] } };
 const sha256Digest = { type: 'string', pattern: '^sha256:[0-9a-f]{64}$' };
 const stringList = { type: 'array', items: { type: 'string', minLength: 1 } };
 
@@ -55,6 +58,29 @@ export const gatewayConfigSchema: JsonSchema = {
         idleSocketTimeoutMs: positiveInteger,
       },
     },
+    resilience: {
+      type: 'object',
+      additionalProperties: false,
+      properties: {
+        retry: {
+          type: 'object',
+          additionalProperties: false,
+          properties: {
+            maxAttempts: positiveInteger,
+            baseDelayMs: nonNegativeInteger,
+            maxDelayMs: nonNegativeInteger,
+            maxRetryAfterMs: nonNegativeInteger,
+            budgetMs: positiveInteger,
+            retryOn: errorKinds,
+          },
+        },
+        cooldown: {
+          type: 'object',
+          additionalProperties: false,
+          properties: { failureThreshold: positiveInteger, cooldownMs: positiveInteger, countedKinds: errorKinds },
+        },
+      },
+    },
     logging: {
       type: 'object',
       additionalProperties: false,
@@ -106,6 +132,25 @@ export const gatewayConfigSchema: JsonSchema = {
             type: 'object',
             additionalProperties: false,
             properties: Object.fromEntries(['streaming', 'tools', 'vision', 'jsonSchema', 'reasoning'].map((name) => [name, { type: 'boolean' }])),
+          },
+          deployments: {
+            type: 'array',
+            items: {
+              type: 'object',
+              additionalProperties: false,
+              required: ['provider'],
+              properties: { provider: { type: 'string', minLength: 1 }, upstreamModel: { type: 'string', minLength: 1 }, weight: { type: 'number', minimum: 0 } },
+            },
+          },
+          strategy: { enum: ['weighted', 'least-busy', 'lowest-latency'] },
+          fallbacks: {
+            type: 'array',
+            items: {
+              type: 'object',
+              additionalProperties: false,
+              required: ['model'],
+              properties: { model: { type: 'string', minLength: 1 }, on: errorKinds },
+            },
           },
         },
       },

@@ -1,5 +1,15 @@
 import type { AnyProviderPluginV1 } from '@modelgate/core';
-import { DEFAULT_MAX_JSON_DEPTH, DEFAULT_UPSTREAM_CONFIG, type GatewayEndpoint, type ModelEntry, type UpstreamConfig } from '@modelgate/pipeline';
+import {
+  DEFAULT_COOLDOWN_POLICY,
+  DEFAULT_MAX_JSON_DEPTH,
+  DEFAULT_RETRY_POLICY,
+  DEFAULT_UPSTREAM_CONFIG,
+  type CooldownPolicy,
+  type GatewayEndpoint,
+  type ModelEntry,
+  type RetryPolicy,
+  type UpstreamConfig,
+} from '@modelgate/pipeline';
 
 export { DEFAULT_UPSTREAM_CONFIG, type GatewayEndpoint, type UpstreamConfig };
 
@@ -97,6 +107,12 @@ export interface UsageConfig {
   spoolFsync: boolean;
 }
 
+/** Retries and cooldowns (see docs/resilience.md): retries are off unless configured. */
+export interface ResilienceConfig {
+  retry: RetryPolicy;
+  cooldown: CooldownPolicy;
+}
+
 export interface LoggingConfig {
   level: 'fatal' | 'error' | 'warn' | 'info' | 'debug' | 'trace' | 'silent';
 }
@@ -104,6 +120,7 @@ export interface LoggingConfig {
 export interface GatewayConfig {
   server: ServerConfig;
   upstream: UpstreamConfig;
+  resilience: ResilienceConfig;
   logging: LoggingConfig;
   providers: ProviderConfig[];
   models: ModelConfig[];
@@ -118,7 +135,8 @@ export interface GatewayConfig {
 }
 
 /** What a config file or a caller gives; everything but `providers` has defaults. */
-export type GatewayConfigInput = Partial<Omit<GatewayConfig, 'server' | 'upstream' | 'logging' | 'storage' | 'usage'>> & {
+export type GatewayConfigInput = Partial<Omit<GatewayConfig, 'server' | 'upstream' | 'resilience' | 'logging' | 'storage' | 'usage'>> & {
+  resilience?: { retry?: Partial<RetryPolicy>; cooldown?: Partial<CooldownPolicy> };
   usage?: Partial<UsageConfig>;
   storage?: StorageConfig;
   providers: ProviderConfig[];
@@ -143,6 +161,10 @@ export function withConfigDefaults(input: GatewayConfigInput): GatewayConfig {
   return {
     server: { ...DEFAULT_SERVER_CONFIG, ...input.server },
     upstream: { ...DEFAULT_UPSTREAM_CONFIG, ...input.upstream },
+    resilience: {
+      retry: { ...DEFAULT_RETRY_POLICY, ...input.resilience?.retry },
+      cooldown: { ...DEFAULT_COOLDOWN_POLICY, ...input.resilience?.cooldown },
+    },
     logging: { level: 'info', ...input.logging },
     providers: input.providers,
     models: input.models ?? [],

@@ -114,6 +114,7 @@ function providerSection({ package: packageName, plugin }: BundledProvider): str
 const SECTION_TITLES: Readonly<Record<string, string>> = {
   server: 'Listening and client limits',
   upstream: 'Upstream connections',
+  resilience: 'Retries, fallbacks and cooldowns',
   logging: 'Logging',
   providers: 'Providers',
   models: 'Models',

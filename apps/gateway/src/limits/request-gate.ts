@@ -13,7 +13,7 @@ import type { AuthenticatedKey } from '../auth/authenticated-key.js';
 import type { GatewayEndpoint } from '../config/gateway-config.js';
 import { computeCost } from '../usage/compute-cost.js';
 import { countTokens } from '../usage/count-tokens.js';
-import type { UsageRecord } from '../usage/usage-record.js';
+import type { UsageAttempt, UsageRecord } from '../usage/usage-record.js';
 import type { UsageRecorder } from '../usage/usage-recorder.js';
 import type { BudgetGuard } from './budget-guard.js';
 import { rateLimitExceeded, requestTooLargeForTpm } from './rate-limit-errors.js';
@@ -203,14 +203,29 @@ export class RequestGate implements AdmissionControl, ExchangeObserver {
       cachedTokens: tokens.cachedTokens,
       reasoningTokens: tokens.reasoningTokens,
       tokensEstimated: tokens.tokensEstimated,
-      costUsd: computeCost(tokens, admission.pricing),
+      // The deployment that answered sets the price (a fallback or another deployment may cost more).
+      costUsd: computeCost(tokens, exchange.servedBy?.deployment.pricing ?? admission.pricing),
       latencyMs: Number(now - exchange.startedAt) / NANOSECONDS_PER_MILLISECOND,
       timeToFirstTokenMs: exchange.firstByteAt === undefined ? undefined : Number(exchange.firstByteAt - exchange.startedAt) / NANOSECONDS_PER_MILLISECOND,
       stream: exchange.stream,
       clientAborted: ending.outcome === 'client_aborted',
       outcome: ending.outcome,
       stage: ending.stage,
+      deployment: exchange.servedBy?.deployment.id,
+      attempts: usageAttempts(exchange),
       createdAt: Date.now(),
     };
   }
+}
+
+/** The exchange's upstream attempts as a usage record lists them; undefined when there was none. */
+function usageAttempts(exchange: Exchange): UsageAttempt[] | undefined {
+  if (exchange.attempts.length === 0) return undefined;
+  return exchange.attempts.map((attempt) => ({
+    model: attempt.model,
+    deployment: attempt.deployment,
+    ...(attempt.status !== undefined && { status: attempt.status }),
+    ...(attempt.errorKind !== undefined && { errorKind: attempt.errorKind }),
+    ...(attempt.durationMs !== undefined && { durationMs: attempt.durationMs }),
+  }));
 }

@@ -16,5 +16,7 @@ export interface GatewayStore {
   aggregateUsage(filter: UsageFilter, grouping: UsageGrouping): Promise<UsageAggregate[]>;
   /** USD spent by a key since `since` (Unix milliseconds). */
   spendSince(keyId: string, since: number): Promise<number>;
+  /** Resolves when the store answers a trivial query (readiness). */
+  ping?(): Promise<void>;
   close(): Promise<void>;
 }

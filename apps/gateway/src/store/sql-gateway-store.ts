@@ -20,7 +20,7 @@ const KEY_COLUMNS = 'id, name, owner, key_hash, key_prefix, policy, created_at, 
 const USAGE_COLUMNS = [
   'request_id', 'key_id', 'model', 'family', 'endpoint', 'status', 'prompt_tokens', 'completion_tokens', 'cached_tokens',
   'reasoning_tokens', 'tokens_estimated', 'cost_usd', 'latency_ms', 'time_to_first_token_ms', 'stream', 'client_aborted',
-  'created_at', 'day', 'record_id', 'outcome', 'stage',
+  'created_at', 'day', 'record_id', 'outcome', 'stage', 'deployment', 'attempts',
 ] as const;
 /** Keeps a multi-row insert under SQLite's and PostgreSQL's bound-parameter limits. */
 const USAGE_ROWS_PER_INSERT = 200;
@@ -47,7 +47,7 @@ function usageValues(record: UsageRecord): SqlValue[] {
     record.promptTokens, record.completionTokens, record.cachedTokens, record.reasoningTokens, record.tokensEstimated ? 1 : 0,
     record.costUsd, record.latencyMs, record.timeToFirstTokenMs ?? null, record.stream ? 1 : 0, record.clientAborted ? 1 : 0,
     record.createdAt, new Date(record.createdAt).toISOString().slice(0, 10), record.recordId ?? null, record.outcome,
-    record.stage ?? null,
+    record.stage ?? null, record.deployment ?? null, record.attempts ? JSON.stringify(record.attempts) : null,
   ];
 }
 
@@ -72,6 +72,8 @@ function toUsageRecord(row: Record<string, SqlValue>): UsageRecord {
     clientAborted: Number(row.client_aborted) === 1,
     outcome: row.outcome as UsageOutcome,
     stage: (row.stage as RequestStage | null) ?? undefined,
+    deployment: (row.deployment as string | null) ?? undefined,
+    attempts: typeof row.attempts === 'string' ? (JSON.parse(row.attempts) as UsageRecord['attempts']) : undefined,
     createdAt: Number(row.created_at),
   };
 }
@@ -170,6 +172,10 @@ export class SqlGatewayStore implements GatewayStore {
       completionTokens: Number(row.completion_tokens),
       costUsd: Number(row.cost_usd),
     }));
+  }
+
+  async ping(): Promise<void> {
+    await this.database.all('SELECT 1 AS ok');
   }
 
   async spendSince(keyId: string, since: number): Promise<number> {

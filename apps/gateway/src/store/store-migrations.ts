@@ -70,6 +70,15 @@ export const STORE_MIGRATIONS: readonly StoreMigration[] = [
         ELSE 'failed' END`,
     ],
   },
+  {
+    version: 3,
+    name: 'usage record deployments and attempts',
+    statements: [
+      'ALTER TABLE usage_records ADD COLUMN deployment TEXT',
+      // JSON: [{ model, deployment, status, errorKind, durationMs }], one per upstream attempt.
+      'ALTER TABLE usage_records ADD COLUMN attempts TEXT',
+    ],
+  },
 ];
 
 /** Applies the migrations this database has not seen, under the migration lock. */

@@ -3,6 +3,17 @@ import type { GatewayEndpoint } from '../config/gateway-config.js';
 
 export type { RequestStage, UsageOutcome };
 
+/** One upstream attempt of a request, as its usage record lists it. */
+export interface UsageAttempt {
+  /** The public model it was for (the requested one, or a fallback). */
+  readonly model: string;
+  /** `<instance>/<upstream model>`. */
+  readonly deployment: string;
+  readonly status?: number;
+  readonly errorKind?: string;
+  readonly durationMs?: number;
+}
+
 /** One request's usage and spend, as written to the store. */
 export interface UsageRecord {
   /**
@@ -32,6 +43,10 @@ export interface UsageRecord {
   readonly outcome: UsageOutcome;
   /** Absent on records written before schema version 2. */
   readonly stage?: RequestStage;
+  /** The deployment that answered (`<instance>/<upstream model>`), when one did; absent before schema version 3. */
+  readonly deployment?: string;
+  /** Every upstream attempt, in order (retries and fallbacks included); absent when none was made. */
+  readonly attempts?: readonly UsageAttempt[];
   /** Unix milliseconds. */
   readonly createdAt: number;
 }

@@ -1,0 +1,184 @@
+import { once } from 'node:events';
+import { createServer as createHttpServer, type Server } from 'node:http';
+import { createServer as createTcpServer, type Server as TcpServer } from 'node:net';
+import type { AddressInfo } from 'node:net';
+import { afterEach, describe, expect, it } from '@jest/globals';
+import { startOpenAiSimulator } from '@modelgate/provider-openai/testing';
+import type { GatewayConfigInput } from '../../src/config/gateway-config.js';
+import type { UsageRecord } from '../../src/usage/usage-record.js';
+import { adminClient, TEST_ADMIN_TOKEN } from '../support/admin-client.js';
+import { authorized, startGatewayInFrontOf, TEST_SERVICE_KEY, UPSTREAM_KEY, type GatewayInFrontOf, type OpenAiSimulator } from '../support/test-gateway.js';
+
+// Deployments, retries, cooldowns and fallbacks through the gateway over real HTTP: one healthy
+// OpenAI simulator, one upstream that answers 503 to everything, one that resets every connection.
+
+async function listen<T extends Server | TcpServer>(server: T): Promise<{ server: T; url: string }> {
+  server.listen(0, '127.0.0.1');
+  await once(server, 'listening');
+  return { server, url: `http://127.0.0.1:${(server.address() as AddressInfo).port}/v1` };
+}
+
+/** An upstream that is always overloaded, counting what it was sent. */
+async function alwaysUnavailable() {
+  let requests = 0;
+  const { server, url } = await listen(
+    createHttpServer((request, response) => {
+      requests++;
+      request.resume();
+      response.writeHead(503, { 'content-type': 'application/json' });
+      response.end(JSON.stringify({ error: { message: 'overloaded', type: 'server_error', param: null, code: null } }));
+    }),
+  );
+  return { url, requests: () => requests, close: () => new Promise((resolve) => server.close(resolve)) };
+}
+
+/** An upstream that accepts each connection and resets it at once. */
+async function resettingConnections() {
+  let connections = 0;
+  const { server, url } = await listen(
+    createTcpServer((socket) => {
+      connections++;
+      socket.resetAndDestroy();
+    }),
+  );
+  return { url, connections: () => connections, close: () => new Promise((resolve) => server.close(resolve)) };
+}
+
+interface Harness extends GatewayInFrontOf<OpenAiSimulator> {
+  readonly closeAll: () => Promise<void>;
+}
+
+async function startHarness(config: (simulatorUrl: string) => Partial<GatewayConfigInput>): Promise<Harness> {
+  const simulator = await startOpenAiSimulator({ apiKey: UPSTREAM_KEY });
+  const harness = await startGatewayInFrontOf(simulator, {
+    server: { host: '127.0.0.1', port: 0 },
+    keys: [{ name: 'test', key: TEST_SERVICE_KEY }],
+    admin: { token: TEST_ADMIN_TOKEN },
+    storage: { driver: 'sqlite', path: ':memory:' },
+    providers: [],
+    ...config(simulator.url),
+  });
+  return { ...harness, closeAll: () => harness.close() };
+}
+
+const openAi = (id: string, baseUrl: string) => ({ package: '@modelgate/provider-openai', id, routeUnlistedModels: false, settings: { baseUrl, apiKey: UPSTREAM_KEY } });
+
+async function chat(harness: Harness, model: string, stream: boolean): Promise<{ status: number; headers: Headers; text: string }> {
+  const response = await fetch(`${harness.baseUrl}/chat/completions`, {
+    method: 'POST',
+    headers: authorized(),
+    body: JSON.stringify({ model, stream, messages: [{ role: 'user', content: 'Say hello' }] }),
+  });
+  return { status: response.status, headers: response.headers, text: await response.text() };
+}
+
+async function usageRecords(harness: Harness, count: number): Promise<UsageRecord[]> {
+  for (;;) {
+    const { body } = await adminClient(harness.gateway.url).call('GET', '/usage?limit=1000');
+    const records = body.records as UsageRecord[];
+    if (records.length >= count) return records;
+    await new Promise((resolve) => setTimeout(resolve, 100));
+  }
+}
+
+describe('resilience: deployments, retries, cooldowns and fallbacks', () => {
+  let harness: Harness | undefined;
+  const closers: Array<() => Promise<unknown>> = [];
+  afterEach(async () => {
+    await harness?.closeAll();
+    harness = undefined;
+    for (const close of closers.splice(0)) await close();
+  });
+
+  it('serves 1,000 requests (half streamed) without a client error while one deployment answers 503 and another resets connections', async () => {
+    const unavailable = await alwaysUnavailable();
+    const resetting = await resettingConnections();
+    closers.push(unavailable.close, resetting.close);
+    harness = await startHarness((healthy) => ({
+      providers: [openAi('down', unavailable.url), openAi('flaky', resetting.url), openAi('healthy', healthy)],
+      models: [{ id: 'house', provider: 'down', upstreamModel: 'gpt-4.1-mini', deployments: [{ provider: 'flaky' }, { provider: 'healthy' }] }],
+      resilience: { retry: { maxAttempts: 3, baseDelayMs: 1, maxDelayMs: 10 }, cooldown: { failureThreshold: 3, cooldownMs: 60_000 } },
+    }));
+    const gateway = harness;
+    const statuses: number[] = [];
+    const total = 1_000;
+    let next = 0;
+    await Promise.all(
+      Array.from({ length: 16 }, async () => {
+        while (next < total) {
+          const index = next++;
+          const result = await chat(gateway, 'house', index % 2 === 0);
+          statuses.push(result.status);
+          if (result.status === 200) expect(result.headers.get('x-modelgate-deployment')).toBe('healthy/gpt-4.1-mini');
+          if (index % 2 === 0) expect(result.text.trimEnd().endsWith('data: [DONE]')).toBe(true);
+        }
+      }),
+    );
+    expect(statuses.filter((status) => status !== 200)).toEqual([]);
+    // Both broken deployments left rotation after three failures each (a few requests raced them).
+    expect(unavailable.requests()).toBeLessThan(3 + 16);
+    expect(resetting.connections()).toBeLessThan(2 * (3 + 16));
+    const deployments = (await adminClient(gateway.gateway.url).call('GET', '/deployments')).body.data as Array<{ model: string; deployments: Array<{ id: string; state: string }> }>;
+    expect(deployments.find((entry) => entry.model === 'house')?.deployments.map(({ id, state }) => [id, state])).toEqual([
+      ['down/gpt-4.1-mini', 'cooling-down'],
+      ['flaky/gpt-4.1-mini', 'cooling-down'],
+      ['healthy/gpt-4.1-mini', 'in-rotation'],
+    ]);
+    const health = (await (await fetch(`${gateway.gateway.url}/health`)).json()) as { deployments: Record<string, number> };
+    expect(health.deployments).toEqual({ inRotation: 1, outOfRotation: 2, modelsWithoutDeployment: 0 });
+    // One usage record per client request, naming the deployment that answered and every attempt.
+    const records = await usageRecords(gateway, total);
+    expect(records).toHaveLength(total);
+    expect(records.every((record) => record.deployment === 'healthy/gpt-4.1-mini' && record.attempts?.at(-1)?.deployment === 'healthy/gpt-4.1-mini')).toBe(true);
+    const retried = records.filter((record) => (record.attempts?.length ?? 0) > 1);
+    expect(retried.length).toBeGreaterThan(0);
+    expect(retried.flatMap((record) => record.attempts!.slice(0, -1).map((attempt) => attempt.errorKind))).toEqual(expect.arrayContaining(['overloaded', 'server']));
+  }, 120_000);
+
+  it('falls back to another model on a rate limit, says which model answered, and records every attempt', async () => {
+    harness = await startHarness((healthy) => ({
+      providers: [openAi('primary', healthy), openAi('spare', healthy)],
+      models: [
+        { id: 'house', provider: 'primary', upstreamModel: 'gpt-4.1', fallbacks: [{ model: 'cheap', on: ['rate_limited'] }] },
+        { id: 'cheap', provider: 'spare', upstreamModel: 'gpt-4.1-mini' },
+      ],
+    }));
+    harness.simulator.enqueueFault({ type: 'status', status: 429, retryAfterSeconds: 30 });
+    const result = await chat(harness, 'house', false);
+    expect(result.status).toBe(200);
+    expect(result.headers.get('x-modelgate-model')).toBe('cheap');
+    expect(result.headers.get('x-modelgate-deployment')).toBe('spare/gpt-4.1-mini');
+    expect(harness.simulator.requests.map((request) => (request.body as { model: string }).model)).toEqual(['gpt-4.1', 'gpt-4.1-mini']);
+    const [record] = await usageRecords(harness, 1);
+    expect(record).toMatchObject({
+      model: 'house',
+      deployment: 'spare/gpt-4.1-mini',
+      attempts: [
+        { model: 'house', deployment: 'primary/gpt-4.1', errorKind: 'rate_limited' },
+        { model: 'cheap', deployment: 'spare/gpt-4.1-mini', status: 200 },
+      ],
+    });
+
+    // A kind the fallback does not take over from reaches the client as it was.
+    harness.simulator.enqueueFault({ type: 'status', status: 500 });
+    expect((await chat(harness, 'house', false)).status).toBe(500);
+  });
+
+  it('is ready only while every model has a deployment in rotation', async () => {
+    const unavailable = await alwaysUnavailable();
+    closers.push(unavailable.close);
+    harness = await startHarness(() => ({
+      providers: [openAi('down', unavailable.url), openAi('down-too', unavailable.url)],
+      models: [{ id: 'house', provider: 'down', upstreamModel: 'gpt-4.1-mini', deployments: [{ provider: 'down-too' }] }],
+      resilience: { cooldown: { failureThreshold: 1, cooldownMs: 60_000 } },
+    }));
+    expect((await fetch(`${harness.gateway.url}/ready`)).status).toBe(200);
+    for (let request = 0; request < 2; request++) await chat(harness, 'house', false);
+    const notReady = await fetch(`${harness.gateway.url}/ready`);
+    expect(notReady.status).toBe(503);
+    expect(await notReady.json()).toEqual({ status: 'not_ready', checks: { store: 'ok', limiter: 'ok', modelsWithoutDeployment: 1 } });
+    const refused = await chat(harness, 'house', false);
+    expect(refused.status).toBe(503);
+    expect(JSON.parse(refused.text)).toMatchObject({ error: { code: 'no_deployment_available' } });
+  });
+});
