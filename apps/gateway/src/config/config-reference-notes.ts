@@ -34,7 +34,8 @@ export const CONFIG_FIELD_NOTES: Readonly<Record<string, FieldNote>> = {
   'resilience.cooldown.countedKinds': { description: 'The error kinds that count as the deployment failing.', default: '`rate_limited`, `overloaded`, `server`, `timeout`, `authentication`, `insufficient_quota`' },
   'upstream.connectTimeoutMs': { description: 'Time to open a TCP (and TLS) connection to an upstream (502 `upstream_unreachable`).' },
   'upstream.timeoutMs': { description: "Time to the upstream's response headers; for a non-streamed answer, to its whole body (504 `upstream_timeout`)." },
-  'upstream.streamIdleTimeoutMs': { description: 'Longest silence between two chunks of an upstream stream; the stream then ends with an error event.' },
+  'upstream.streamIdleTimeoutMs': { description: 'Longest wait for the next event of an upstream stream (keep-alive comments and blank lines do not count as progress); the stream then ends with an `upstream_timeout` error event.' },
+  'upstream.totalTimeoutMs': { description: 'Longest a streamed answer may take, from its request to its last event; the stream then ends with an `upstream_timeout` error event. (A non-streamed answer is bounded by `timeoutMs`.)' },
   'upstream.keepAliveIntervalMs': { description: 'While a relayed Responses stream is silent this long, the gateway writes an SSE comment (`: keep-alive`), so clients with idle time-outs (Codex: 300 s) keep waiting.' },
   'upstream.maxEventBytes': { description: 'Largest Server-Sent Event accepted from an upstream stream (UTF-8 bytes); past it the stream fails (`upstream_protocol_error`).' },
   'upstream.maxResponseBytes': { description: 'Largest non-streamed upstream answer (success or error, after decompression); past it 502 `upstream_response_too_large`.' },
@@ -96,7 +97,8 @@ export const CONFIG_FIELD_NOTES: Readonly<Record<string, FieldNote>> = {
 
 /** Environment variables the gateway itself reads (a test compares this list with the source). */
 export const GATEWAY_ENVIRONMENT_NOTES: Readonly<Record<string, string>> = {
-  MODELGATE_CONFIG: 'The config file (`modelgate serve --config` takes precedence). Without one: the vendor profile when a vendor key is set, else the demo profile.',
+  MODELGATE_CONFIG: 'The config file (`modelgate serve --config` takes precedence). Without one: the vendor profile when a vendor key is set, else the demo profile if asked for (`MODELGATE_DEMO`), else the gateway refuses to start.',
+  MODELGATE_DEMO: '`1` (what `npm start` sets; `modelgate serve --demo` is the same): with no config file and no vendor key, serve the demo profile, the bundled vendor simulators offline, instead of refusing to start. Needs the development install (`@modelgate/testkit`); never for production.',
   MODELGATE_DATA_DIR: "The data directory: the embedded SQLite store, the usage spool, rejected usage records. Default: `.modelgate` beside the config file; without a config, in the gateway package's folder. The server and the CLI resolve it alike and print it.",
   MODELGATE_PORT: 'Overrides `server.port`.',
   PORT: 'Overrides `server.port` when `MODELGATE_PORT` is not set.',

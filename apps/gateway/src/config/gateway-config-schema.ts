@@ -52,6 +52,7 @@ export const gatewayConfigSchema: JsonSchema = {
         connectTimeoutMs: positiveInteger,
         timeoutMs: positiveInteger,
         streamIdleTimeoutMs: positiveInteger,
+        totalTimeoutMs: positiveInteger,
         keepAliveIntervalMs: positiveInteger,
         maxEventBytes: positiveInteger,
         maxResponseBytes: positiveInteger,

@@ -72,6 +72,20 @@ describe('upstream time-outs', () => {
     expect((JSON.parse(payloads.at(-1)!) as { error: { code: string } }).error.code).toBe('upstream_timeout');
   });
 
+  it('a stream kept open by keep-alive comments alone still ends at streamIdleTimeoutMs: comments are not progress', async () => {
+    behaviour = (_request, response) => {
+      response.writeHead(200, { 'content-type': 'text/event-stream' });
+      response.write(chatChunk('Hi'));
+      const timer = setInterval(() => response.write(': keep-alive\n\n\n'), streamIdleTimeoutMs / 5);
+      response.once('close', () => clearInterval(timer));
+    };
+    const kept = await post('/chat/completions', chatRequest(true));
+    expect(kept.status).toBe(200);
+    const payloads = dataPayloads(kept.text);
+    expect(payloads).not.toContain('[DONE]');
+    expect((JSON.parse(payloads.at(-1)!) as { error: { code: string; message: string } }).error).toMatchObject({ code: 'upstream_timeout' });
+  });
+
   it('a stream with short silences between its chunks is relayed whole', async () => {
     behaviour = (_request, response) => {
       response.writeHead(200, { 'content-type': 'text/event-stream' });

@@ -30,6 +30,8 @@ export interface StreamRelayInput {
   readonly clientGone: () => boolean;
   /** Largest upstream event accepted (`upstream.maxEventBytes`). */
   readonly maxEventBytes: number;
+  /** Longest wait for the next upstream event (`upstream.streamIdleTimeoutMs`). */
+  readonly idleTimeoutMs: number;
   /** Silence after which an SSE comment keep-alive goes out (relays that need one). */
   readonly keepAliveIntervalMs: number;
   /** Where the relay notes the first byte, the usage and the streamed text's length. */

@@ -37,6 +37,7 @@ const chatCompletions = {
           output: input.output,
           clientGone: input.clientGone,
           maxEventBytes: input.maxEventBytes,
+          idleTimeoutMs: input.idleTimeoutMs,
           onOutput: (item) => noteStreamedChunk(input.exchange, item.chunk),
           beforeEnd: input.beforeEnd,
         }),

@@ -59,6 +59,7 @@ function responsesOperation<Endpoint extends string>(
             clientGone: input.clientGone,
             keepAliveIntervalMs: input.keepAliveIntervalMs,
             maxEventBytes: input.maxEventBytes,
+            idleTimeoutMs: input.idleTimeoutMs,
             onWrite: () => {
               input.exchange.firstByteAt ??= process.hrtime.bigint();
             },

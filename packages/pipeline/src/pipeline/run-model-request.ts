@@ -99,6 +99,7 @@ function relayToClient(exchange: Exchange, served: ServedAttempt, reply: ClientR
     output,
     clientGone: () => exchange.clientSignal.aborted,
     maxEventBytes: served.reply.limits.maxEventBytes,
+    idleTimeoutMs: served.reply.limits.streamIdleTimeoutMs,
     keepAliveIntervalMs: dependencies.keepAliveIntervalMs,
     exchange,
     beforeEnd: () => exchange.answerComplete(200),

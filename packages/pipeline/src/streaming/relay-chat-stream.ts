@@ -8,6 +8,7 @@ import {
   type StreamOutputV1,
   type StreamTranslatorV1,
 } from '@modelgate/core';
+import { EventIdleTimer } from './event-idle-timer.js';
 import { settleRelayFailure, type RelayOutcome } from './relay-outcome.js';
 
 export interface RelayChatStreamOptions {
@@ -20,6 +21,8 @@ export interface RelayChatStreamOptions {
   readonly onOutput?: (output: StreamOutputV1) => void;
   /** Largest upstream event accepted (`upstream.maxEventBytes`); a larger one fails the stream. */
   readonly maxEventBytes: number;
+  /** Longest wait for the next upstream event (`upstream.streamIdleTimeoutMs`); comments do not count. */
+  readonly idleTimeoutMs: number;
   /** Called once the answer is complete, just before its last write (the usage record is spooled there). */
   readonly beforeEnd?: () => void;
 }
@@ -36,6 +39,7 @@ export async function relayChatStream(options: RelayChatStreamOptions): Promise<
   const { upstream, translator, output, onOutput } = options;
   const parser = new SseParser({ maxEventBytes: options.maxEventBytes });
   const decoder = new TextDecoder();
+  const idle = new EventIdleTimer(upstream, options.idleTimeoutMs);
 
   const serialize = (items: readonly StreamOutputV1[]): string => {
     let text = '';
@@ -50,6 +54,7 @@ export async function relayChatStream(options: RelayChatStreamOptions): Promise<
   // Chunks translated before a failure are still sent, ahead of the error.
   const translate = (events: readonly SseEvent[]): string => {
     let text = '';
+    if (events.length > 0) idle.touch();
     try {
       for (const event of events) text += serialize(translator.onEvent(event));
     } catch (error) {
@@ -75,5 +80,7 @@ export async function relayChatStream(options: RelayChatStreamOptions): Promise<
     return { kind: 'completed' };
   } catch (error) {
     return settleRelayFailure(error, options, (failure) => formatSseData(JSON.stringify(failure.toEnvelope())));
+  } finally {
+    idle.stop();
   }
 }

@@ -1,6 +1,7 @@
 import { once } from 'node:events';
 import type { Readable, Writable } from 'node:stream';
 import { formatSseEvent, GatewayError, SseParser, type ResponsesUsage } from '@modelgate/core';
+import { EventIdleTimer } from './event-idle-timer.js';
 import { settleRelayFailure, type RelayOutcome } from './relay-outcome.js';
 import { ResponsesStreamTracker } from './responses-stream-tracker.js';
 import { SseBlockSplitter } from './sse-block-splitter.js';
@@ -15,6 +16,8 @@ export interface RelayResponsesStreamOptions {
   readonly keepAliveIntervalMs: number;
   /** Largest upstream event accepted (`upstream.maxEventBytes`); a larger one fails the stream. */
   readonly maxEventBytes: number;
+  /** Longest wait for the next upstream event (`upstream.streamIdleTimeoutMs`); comments do not count. */
+  readonly idleTimeoutMs: number;
   /** Called before each event is written. */
   readonly onWrite?: () => void;
   /** Called with the usage of the final response (`response.completed`, or `incomplete`/`failed`). */
@@ -47,13 +50,17 @@ export async function relayResponsesStream(options: RelayResponsesStreamOptions)
   const parser = new SseParser();
   const tracker = new ResponsesStreamTracker();
   const decoder = new TextDecoder();
+  const idle = new EventIdleTimer(upstream, options.idleTimeoutMs);
   const keepAlive = new SseKeepAlive(options.keepAliveIntervalMs, (comment) => {
     if (!output.writableEnded && !output.destroyed) output.write(comment);
   });
 
   let answered = false;
   const forward = async (block: string): Promise<void> => {
-    for (const event of parser.push(block)) tracker.observe(event);
+    for (const event of parser.push(block)) {
+      idle.touch();
+      tracker.observe(event);
+    }
     if (tracker.ended && !answered) {
       // The terminal event completes the answer for the client: its usage is known now.
       answered = true;
@@ -81,5 +88,6 @@ export async function relayResponsesStream(options: RelayResponsesStreamOptions)
     );
   } finally {
     keepAlive.stop();
+    idle.stop();
   }
 }

@@ -3,8 +3,10 @@ export interface UpstreamConfig {
   connectTimeoutMs: number;
   /** Time to the upstream's response headers (and, without streaming, its whole answer). */
   timeoutMs: number;
-  /** Longest silence allowed between two chunks of a stream. */
+  /** Longest wait between two events of a stream (keep-alive comments do not count). */
   streamIdleTimeoutMs: number;
+  /** Longest a streamed answer may take from its request to its end. */
+  totalTimeoutMs: number;
   /**
    * While a relayed Responses stream is silent this long, the gateway writes an SSE comment
    * (`: keep-alive`) so clients with idle time-outs (Codex: 300 s) keep waiting.
@@ -22,6 +24,7 @@ export const DEFAULT_UPSTREAM_CONFIG: UpstreamConfig = {
   connectTimeoutMs: 10_000,
   timeoutMs: 600_000,
   streamIdleTimeoutMs: 300_000,
+  totalTimeoutMs: 1_800_000,
   keepAliveIntervalMs: 15_000,
   maxEventBytes: 16 * 1024 * 1024,
   maxResponseBytes: 32 * 1024 * 1024,

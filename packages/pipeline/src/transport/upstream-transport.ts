@@ -1,4 +1,4 @@
-import { Agent as HttpAgent, type ClientRequest, type IncomingHttpHeaders } from 'node:http';
+import { Agent as HttpAgent, type IncomingHttpHeaders } from 'node:http';
 import { Agent as HttpsAgent } from 'node:https';
 import type { Readable } from 'node:stream';
 import got, { type Got, type Request as GotRequest } from 'got';
@@ -15,6 +15,8 @@ export interface UpstreamAnswerLimits {
   readonly maxResponseBytes: number;
   /** One event of a stream. */
   readonly maxEventBytes: number;
+  /** The longest wait between two events of a stream (the relays time it: comments do not count). */
+  readonly streamIdleTimeoutMs: number;
 }
 
 export interface UpstreamReply {
@@ -56,11 +58,12 @@ export class UpstreamTransport {
   constructor(private readonly config: UpstreamConfig) {
     const pool = { keepAlive: true, maxSockets: Infinity, scheduling: 'lifo', timeout: config.idleSocketTimeoutMs } as const;
     this.agent = { http: new HttpAgent(pool), https: new HttpsAgent(pool) };
-    this.limits = { maxResponseBytes: config.maxResponseBytes, maxEventBytes: config.maxEventBytes };
+    this.limits = { maxResponseBytes: config.maxResponseBytes, maxEventBytes: config.maxEventBytes, streamIdleTimeoutMs: config.streamIdleTimeoutMs };
     const shared = { retry: { limit: 0 }, throwHttpErrors: false, followRedirect: false };
     this.client = {
-      // A stream's wait for the headers is timed by `send` (timeoutMs) and its silences once they
-      // have arrived by `watchSilence` (streamIdleTimeoutMs): got's socket time-out would do both.
+      // A stream's wait for the headers is timed by `send` (timeoutMs), its whole length by
+      // `limitLength` (totalTimeoutMs) and its silences by the relays (streamIdleTimeoutMs: only
+      // events count, not keep-alive comments): got's socket time-out would blur the three.
       stream: got.extend({ ...shared, timeout: { connect: config.connectTimeoutMs } }),
       whole: got.extend({ ...shared, timeout: { connect: config.connectTimeoutMs, request: config.timeoutMs } }),
     };
@@ -101,11 +104,8 @@ export class UpstreamTransport {
         return;
       }
       const staleSocket = new StaleSocketWatch(stream);
-      let clientRequest: ClientRequest | undefined;
-      stream.once('request', (created: ClientRequest) => {
-        clientRequest = created;
-      });
       const { timeoutMs } = this.config;
+      const startedAt = Date.now();
       const headersTimer = request.stream ? setTimeout(() => stream.destroy(upstreamTimeoutFailure('response headers', timeoutMs)), timeoutMs) : undefined;
       const onError = (error: unknown) => {
         clearTimeout(headersTimer);
@@ -122,16 +122,17 @@ export class UpstreamTransport {
           reject(upstreamRedirect(request.url, response.statusCode, response.headers.location));
           return;
         }
-        if (request.stream && clientRequest) this.watchSilence(stream, clientRequest);
+        if (request.stream) this.limitLength(stream, startedAt);
         resolve({ status: response.statusCode, headers: response.headers, body: stream, limits: this.limits });
       });
     });
   }
 
-  /** Fails a stream whose upstream stays silent longer than `streamIdleTimeoutMs` after its headers. */
-  private watchSilence(stream: GotRequest, clientRequest: ClientRequest): void {
-    const ms = this.config.streamIdleTimeoutMs;
-    // Node times the connection's silence and drops this listener when the answer ends.
-    clientRequest.setTimeout(ms, () => stream.destroy(upstreamTimeoutFailure('data', ms)));
+  /** Fails a stream still running `totalTimeoutMs` after its request was sent. */
+  private limitLength(stream: GotRequest, startedAt: number): void {
+    const ms = this.config.totalTimeoutMs;
+    const timer = setTimeout(() => stream.destroy(upstreamTimeoutFailure('end of the answer', ms)), Math.max(0, startedAt + ms - Date.now()));
+    timer.unref();
+    stream.once('close', () => clearTimeout(timer));
   }
 }
