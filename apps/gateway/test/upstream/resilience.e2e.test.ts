@@ -164,6 +164,34 @@ describe('resilience: deployments, retries, cooldowns and fallbacks', () => {
     expect((await chat(harness, 'house', false)).status).toBe(500);
   });
 
+  // One fault at a time on a single deployment, retries on: what the client gets, and one usage
+  // record per request with its attempts. Faults before the first byte are retried; after it not.
+  const FAULTS: ReadonlyArray<{ name: string; stream: boolean; fault: Parameters<OpenAiSimulator['enqueueFault']>[0]; status: number; attempts: Array<string | number>; ending?: RegExp }> = [
+    { name: '429 with retry-after', stream: false, fault: { type: 'status', status: 429, retryAfterSeconds: 0 }, status: 200, attempts: ['rate_limited', 200] },
+    { name: 'a 503', stream: true, fault: { type: 'status', status: 503 }, status: 200, attempts: ['overloaded', 200] },
+    { name: 'a garbage body', stream: false, fault: { type: 'malformed-chunk', afterChunks: 0 }, status: 200, attempts: ['server', 200] },
+    { name: 'a reset while the whole answer arrives', stream: false, fault: { type: 'reset-mid-stream', afterChunks: 0 }, status: 200, attempts: ['server', 200] },
+    { name: 'a stream cut after its first events', stream: true, fault: { type: 'reset-mid-stream', afterChunks: 2 }, status: 200, attempts: [200], ending: /upstream_interrupted/ },
+    { name: 'a stream silent past streamIdleTimeoutMs', stream: true, fault: { type: 'stall', ms: 1_500 }, status: 200, attempts: [200], ending: /upstream_timeout/ },
+  ];
+
+  it.each(FAULTS)('$name: the client gets $status, and one usage record lists the attempts', async ({ stream, fault, status, attempts, ending }) => {
+    harness = await startHarness((healthy) => ({
+      providers: [openAi('only', healthy)],
+      models: [{ id: 'house', provider: 'only', upstreamModel: 'gpt-4.1-mini' }],
+      upstream: { streamIdleTimeoutMs: 300 },
+      resilience: { retry: { maxAttempts: 2, baseDelayMs: 1, maxDelayMs: 5 } },
+    }));
+    harness.simulator.enqueueFault(fault);
+    const result = await chat(harness, 'house', stream);
+    expect(result.status).toBe(status);
+    if (ending) expect(result.text).toMatch(ending);
+    else if (stream) expect(result.text.trimEnd().endsWith('data: [DONE]')).toBe(true);
+    const records = await usageRecords(harness, 1);
+    expect(records).toHaveLength(1);
+    expect(records[0]!.attempts?.map((attempt) => attempt.errorKind ?? attempt.status)).toEqual(attempts);
+  });
+
   it('is ready only while every model has a deployment in rotation', async () => {
     const unavailable = await alwaysUnavailable();
     closers.push(unavailable.close);
