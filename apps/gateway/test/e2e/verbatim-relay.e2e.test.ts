@@ -8,7 +8,20 @@ import { authorized, startTestGateway, type TestGateway } from '../support/test-
 const UPSTREAM_BODY =
   '{ "object":"chat.completion", "id":"chatcmpl-verbatim", "created":1767225600, "model":"gpt-4.1",\n' +
   '  "choices":[{"index":0,"message":{"role":"assistant","content":"caf\\u00e9 1.0","refusal":null},"logprobs":null,"finish_reason":"stop"}],\n' +
-  '  "usage":{"prompt_tokens":3,"completion_tokens":2,"total_tokens":5}, "x_vendor_extension":{"score":1.50} }';
+  '  "usage":{"prompt_tokens":3,"completion_tokens":2,"total_tokens":5}, "x_vendor_extension":{"score":1.50,"trace":12345678901234567890,"note":"\\u2028\\ud83d\\ude00"} }';
+
+/** Each a body whose bytes JSON.parse then JSON.stringify would change (spacing, key order, escapes, a large integer, 1.0). */
+const CHAT_STREAM =
+  'data: {"id":"chatcmpl-s","object":"chat.completion.chunk","created":1767225600,"model":"gpt-4.1", "choices":[{"index":0,"delta":{"role":"assistant","content":"caf\\u00e9"},"finish_reason":null}],"x_seq":12345678901234567891}\n\n' +
+  'data: {"id":"chatcmpl-s","object":"chat.completion.chunk","created":1767225600,"model":"gpt-4.1","choices":[{"index":0,"delta":{},"finish_reason":"stop"}],"usage":{"prompt_tokens":3,"completion_tokens":1,"total_tokens":4,"score":1.0}}\n\n' +
+  'data: [DONE]\n\n';
+const RESPONSE_BODY =
+  '{"id":"resp_v","object":"response","created_at":1767225600,"status":"completed","model":"gpt-5",  "output":[{"type":"message","id":"msg_1","status":"completed","role":"assistant","content":[{"type":"output_text","text":"caf\\u00e9","annotations":[]}]}],' +
+  '"usage":{"input_tokens":5,"output_tokens":2,"total_tokens":7},"x_trace":98765432109876543210 }';
+const RESPONSE_STREAM =
+  'event: response.created\ndata: {"type":"response.created","sequence_number":0,"response":{"id":"resp_v","object":"response","status":"in_progress","output":[],"x":1.0}}\n\n' +
+  'event: response.output_text.delta\ndata: {"type":"response.output_text.delta","sequence_number":1,"item_id":"msg_1","output_index":0,"content_index":0,"delta":"caf\\u00e9 "}\n\n' +
+  'event: response.completed\ndata: {"type":"response.completed","sequence_number":2,"response":{"id":"resp_v","object":"response","status":"completed","output":[],"usage":{"input_tokens":5,"output_tokens":2,"total_tokens":7},"x_trace":98765432109876543210}}\n\n';
 
 describe('OpenAI-compatible answers are relayed byte for byte, with the useful upstream headers', () => {
   let upstream: Server;
@@ -16,8 +29,15 @@ describe('OpenAI-compatible answers are relayed byte for byte, with the useful u
 
   beforeAll(async () => {
     upstream = createServer((request, response) => {
-      request.resume();
-      request.on('end', () =>
+      let text = '';
+      request.on('data', (piece: Buffer) => (text += piece.toString()));
+      request.on('end', () => {
+        const { stream } = JSON.parse(text) as { stream?: boolean };
+        if (request.url !== '/v1/chat/completions' || stream) {
+          const body = request.url === '/v1/responses' ? (stream ? RESPONSE_STREAM : RESPONSE_BODY) : CHAT_STREAM;
+          response.writeHead(200, { 'content-type': stream ? 'text/event-stream' : 'application/json' }).end(body);
+          return;
+        }
         response
           .writeHead(200, {
             'content-type': 'application/json',
@@ -26,8 +46,8 @@ describe('OpenAI-compatible answers are relayed byte for byte, with the useful u
             'openai-model': 'gpt-4.1-2025-04-14',
             'x-ratelimit-remaining-requests': '9999',
           })
-          .end(UPSTREAM_BODY),
-      );
+          .end(UPSTREAM_BODY);
+      });
     });
     await new Promise<void>((resolve) => upstream.listen(0, '127.0.0.1', resolve));
     const port = (upstream.address() as AddressInfo).port;
@@ -59,5 +79,15 @@ describe('OpenAI-compatible answers are relayed byte for byte, with the useful u
     await new Promise((resolve) => setTimeout(resolve, 50));
     const logged = harness.logs.map((line) => JSON.parse(line) as Record<string, unknown>).find((line) => line.msg === 'request');
     expect(logged).toMatchObject({ status: 200, promptTokens: 3, completionTokens: 2 });
+  });
+
+  it('relays chat stream events and Responses answers and events as the upstream wrote them, bytes a JSON round trip would change included', async () => {
+    const post = (path: string, body: object) => fetch(`${harness.baseUrl}${path}`, { method: 'POST', headers: authorized(), body: JSON.stringify(body) });
+    const chatStream = await (await post('/chat/completions', { model: 'gpt-test', stream: true, messages: [{ role: 'user', content: 'hi' }] })).text();
+    expect(chatStream).toBe(CHAT_STREAM);
+    expect(await (await post('/responses', { model: 'gpt-5', input: 'hi' })).text()).toBe(RESPONSE_BODY);
+    expect(await (await post('/responses', { model: 'gpt-5', input: 'hi', stream: true })).text()).toBe(RESPONSE_STREAM);
+    // The round trip these bodies are chosen to fail.
+    expect(JSON.stringify(JSON.parse(RESPONSE_BODY))).not.toBe(RESPONSE_BODY);
   });
 });
