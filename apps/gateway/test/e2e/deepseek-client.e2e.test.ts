@@ -131,3 +131,31 @@ describe('openai client through the gateway (DeepSeek family)', () => {
     await expect(refused).rejects.toMatchObject({ status: 400, param: 'temperature', code: 'unsupported_parameter' });
   });
 });
+
+// DeepSeek's keep-alive comments while it waits are no progress: with nothing else, the stream still
+// ends at the idle time-out, as a silent one would (PROTOCOLS G.2).
+describe('DeepSeek keep-alives against the stream idle time-out', () => {
+  let harness: GatewayInFrontOf<DeepSeekSimulator>;
+  beforeAll(async () => {
+    const simulator = await startDeepSeekSimulator({ apiKey: UPSTREAM_KEY });
+    harness = await startGatewayInFrontOf(simulator, {
+      server: { host: '127.0.0.1', port: 0 },
+      upstream: { streamIdleTimeoutMs: 300 },
+      providers: [{ package: '@modelgate/provider-deepseek', id: 'deepseek', settings: { baseUrl: simulator.url, apiKey: UPSTREAM_KEY } }],
+      keys: [{ name: 'test', key: TEST_SERVICE_KEY }],
+      storage: { driver: 'sqlite', path: ':memory:' },
+    });
+  });
+  afterAll(() => harness.close());
+
+  it('ends a stream that sends only keep-alives past the idle time-out with upstream_timeout', async () => {
+    harness.simulator.enqueueReply({ kind: 'text', text: 'Too late.', keepAlives: { count: 12, intervalMs: 100 } });
+    const client = new OpenAI({ baseURL: harness.baseUrl, apiKey: TEST_SERVICE_KEY, maxRetries: 0 });
+    const stream = await client.chat.completions.create({ model: MODEL, messages: [{ role: 'user', content: 'q' }], stream: true });
+    const consume = async () => {
+      for await (const chunk of stream) void chunk;
+    };
+    await expect(consume()).rejects.toMatchObject({ error: expect.objectContaining({ code: 'upstream_timeout' }) });
+  });
+});
+
