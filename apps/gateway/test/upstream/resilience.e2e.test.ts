@@ -3,6 +3,7 @@ import { createServer as createHttpServer, type Server } from 'node:http';
 import { createServer as createTcpServer, type Server as TcpServer } from 'node:net';
 import type { AddressInfo } from 'node:net';
 import { afterEach, describe, expect, it } from '@jest/globals';
+import { startAnthropicSimulator } from '@modelgate/provider-anthropic/testing';
 import { startOpenAiSimulator } from '@modelgate/provider-openai/testing';
 import type { GatewayConfigInput } from '../../src/config/gateway-config.js';
 import type { UsageRecord } from '../../src/usage/usage-record.js';
@@ -190,6 +191,24 @@ describe('resilience: deployments, retries, cooldowns and fallbacks', () => {
     const records = await usageRecords(harness, 1);
     expect(records).toHaveLength(1);
     expect(records[0]!.attempts?.map((attempt) => attempt.errorKind ?? attempt.status)).toEqual(attempts);
+  });
+
+  it("an overloaded error as a stream's first event reaches the client as an error event, not a hang, and is recorded as failed", async () => {
+    const anthropic = await startAnthropicSimulator({ apiKey: 'sk-ant-faults' });
+    closers.push(() => anthropic.close());
+    harness = await startHarness(() => ({
+      providers: [{ package: '@modelgate/provider-anthropic', id: 'anthropic', settings: { baseUrl: anthropic.url, apiKey: 'sk-ant-faults' } }],
+      models: [{ id: 'house', provider: 'anthropic', upstreamModel: 'claude-sonnet-4-5' }],
+      resilience: { retry: { maxAttempts: 2, baseDelayMs: 1 } },
+    }));
+    anthropic.enqueueReply({ content: [{ type: 'text', text: 'never sent' }], streamError: { type: 'overloaded_error', message: 'Overloaded' } });
+    const result = await chat(harness, 'house', true);
+    expect(result.status).toBe(200);
+    expect(result.text).not.toContain('[DONE]');
+    const last = result.text.trim().split('\n').filter((line) => line.startsWith('data: ')).at(-1)!;
+    expect(JSON.parse(last.slice(6))).toMatchObject({ error: { code: 'overloaded' } });
+    const [record] = await usageRecords(harness, 1);
+    expect(record).toMatchObject({ outcome: 'failed', attempts: [{ deployment: 'anthropic/claude-sonnet-4-5', status: 200 }] });
   });
 
   it('is ready only while every model has a deployment in rotation', async () => {
