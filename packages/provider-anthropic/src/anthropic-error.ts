@@ -10,11 +10,15 @@ interface MappedError {
 
 /**
  * Every documented Anthropic error type. 529 `overloaded_error` becomes 503, the status OpenAI
- * clients know for an overloaded server (they retry it, as they would 529).
+ * clients know for an overloaded server (they retry it, as they would 529). A 401 means Anthropic
+ * refused the gateway's own key (the client's key was accepted by the gateway already), so the
+ * client's error says so, with its own code (`upstream_authentication_failed`). Its status stays
+ * 401 because the conformance suite requires an upstream 401 to reach the client as 401 for every
+ * provider (README, "Errors").
  */
 export const ANTHROPIC_ERROR_MAP: Readonly<Record<string, MappedError>> = {
   invalid_request_error: { status: 400, type: 'invalid_request_error', code: null, kind: 'invalid_request' },
-  authentication_error: { status: 401, type: 'authentication_error', code: 'invalid_api_key', kind: 'authentication' },
+  authentication_error: { status: 401, type: 'authentication_error', code: 'upstream_authentication_failed', kind: 'authentication' },
   billing_error: { status: 402, type: 'insufficient_quota', code: 'insufficient_quota', kind: 'insufficient_quota' },
   permission_error: { status: 403, type: 'permission_error', code: null, kind: 'permission' },
   not_found_error: { status: 404, type: 'invalid_request_error', code: 'not_found', kind: 'not_found' },
@@ -45,6 +49,11 @@ function isPromptTooLong(type: string, message: string): boolean {
   return type === 'invalid_request_error' && /prompt is too long/i.test(message);
 }
 
+/** What the client reads when Anthropic refused the gateway's credentials. */
+export function vendorCredentialsMessage(upstreamMessage: string): string {
+  return `Anthropic rejected the gateway's credentials for this provider (${upstreamMessage}). Your API key was accepted by the gateway; its operator must fix the provider's apiKey.`;
+}
+
 /** An Anthropic error type and message (from a body or a mid-stream `error` event) as a gateway error. */
 export function anthropicErrorFromType(errorType: string, message: string, fallbackStatus: number, headers: Record<string, string> = {}): GatewayError {
   const mapped = Object.hasOwn(ANTHROPIC_ERROR_MAP, errorType) ? ANTHROPIC_ERROR_MAP[errorType] : undefined;
@@ -52,7 +61,7 @@ export function anthropicErrorFromType(errorType: string, message: string, fallb
   const promptTooLong = isPromptTooLong(errorType, message);
   return new GatewayError({
     status,
-    message,
+    message: errorType === 'authentication_error' ? vendorCredentialsMessage(message) : message,
     type: mapped?.type,
     code: promptTooLong ? 'context_length_exceeded' : (mapped?.code ?? null),
     kind: promptTooLong ? 'context_length' : (mapped?.kind ?? defaultErrorKind(fallbackStatus)),
@@ -74,6 +83,7 @@ export function anthropicError(failure: UpstreamFailureV1): GatewayError {
     return anthropicErrorFromType(error.type, error.message, failure.status, headers);
   }
   const text = failure.body.trim().slice(0, 500);
+  if (failure.status === 401) return anthropicErrorFromType('authentication_error', text || 'status 401', 401, headers);
   return new GatewayError({
     status: failure.status === 529 ? 503 : failure.status,
     message: `Anthropic answered with status ${failure.status}${text ? `: ${text}` : ''}`,

@@ -1,9 +1,16 @@
 // Wire types of Anthropic's Messages API (PROTOCOLS D), vendor field names verbatim.
 
+/** A prompt-caching breakpoint on a block (PROTOCOLS D.2). */
+export interface AnthropicCacheControl {
+  type: 'ephemeral';
+  ttl?: '5m' | '1h';
+}
+
 export interface AnthropicTextBlock {
   type: 'text';
   text: string;
   citations?: unknown;
+  cache_control?: AnthropicCacheControl;
 }
 
 export type AnthropicImageSource = { type: 'base64'; media_type: string; data: string } | { type: 'url'; url: string };
@@ -11,12 +18,14 @@ export type AnthropicImageSource = { type: 'base64'; media_type: string; data: s
 export interface AnthropicImageBlock {
   type: 'image';
   source: AnthropicImageSource;
+  cache_control?: AnthropicCacheControl;
 }
 
 export interface AnthropicDocumentBlock {
   type: 'document';
   source: { type: 'base64'; media_type: string; data: string };
   title?: string;
+  cache_control?: AnthropicCacheControl;
 }
 
 export interface AnthropicToolUseBlock {
@@ -31,6 +40,7 @@ export interface AnthropicToolResultBlock {
   tool_use_id: string;
   content?: string | AnthropicTextBlock[];
   is_error?: boolean;
+  cache_control?: AnthropicCacheControl;
 }
 
 export interface AnthropicThinkingBlock {
@@ -49,7 +59,9 @@ export type AnthropicRequestBlock =
   | AnthropicImageBlock
   | AnthropicDocumentBlock
   | AnthropicToolUseBlock
-  | AnthropicToolResultBlock;
+  | AnthropicToolResultBlock
+  | AnthropicThinkingBlock
+  | AnthropicRedactedThinkingBlock;
 
 export interface AnthropicMessageParam {
   role: 'user' | 'assistant';
@@ -61,6 +73,7 @@ export interface AnthropicTool {
   description?: string;
   input_schema: Record<string, unknown>;
   strict?: boolean;
+  cache_control?: AnthropicCacheControl;
 }
 
 export type AnthropicToolChoice =
@@ -69,13 +82,20 @@ export type AnthropicToolChoice =
   | { type: 'tool'; name: string; disable_parallel_tool_use?: boolean }
   | { type: 'none' };
 
-export type AnthropicThinkingConfig = { type: 'enabled'; budget_tokens: number } | { type: 'disabled' };
+export type AnthropicThinkingConfig = { type: 'enabled'; budget_tokens: number } | { type: 'adaptive' } | { type: 'disabled' };
+
+export type AnthropicEffort = 'low' | 'medium' | 'high' | 'xhigh' | 'max';
+
+export interface AnthropicOutputConfig {
+  effort?: AnthropicEffort;
+  format?: { type: 'json_schema'; schema: Record<string, unknown> };
+}
 
 export interface AnthropicMessagesRequest {
   model: string;
   max_tokens: number;
   messages: AnthropicMessageParam[];
-  system?: string;
+  system?: AnthropicTextBlock[];
   stop_sequences?: string[];
   temperature?: number;
   top_p?: number;
@@ -84,7 +104,7 @@ export interface AnthropicMessagesRequest {
   tools?: AnthropicTool[];
   tool_choice?: AnthropicToolChoice;
   thinking?: AnthropicThinkingConfig;
-  output_config?: { format: { type: 'json_schema'; schema: Record<string, unknown> } };
+  output_config?: AnthropicOutputConfig;
 }
 
 export type AnthropicStopReason =
@@ -112,6 +132,13 @@ export type AnthropicResponseBlock =
   | AnthropicRedactedThinkingBlock
   | { type: string; [other: string]: unknown };
 
+/** Why a `refusal` stopped the answer, on newer responses. */
+export interface AnthropicStopDetails {
+  type?: string;
+  category?: string | null;
+  explanation?: string | null;
+}
+
 export interface AnthropicMessage {
   id: string;
   type: 'message';
@@ -120,6 +147,7 @@ export interface AnthropicMessage {
   content: AnthropicResponseBlock[];
   stop_reason: AnthropicStopReason | null;
   stop_sequence: string | null;
+  stop_details?: AnthropicStopDetails | null;
   usage: AnthropicUsage;
 }
 
@@ -135,7 +163,7 @@ export type AnthropicStreamEvent =
   | { type: 'content_block_start'; index: number; content_block: AnthropicResponseBlock }
   | { type: 'content_block_delta'; index: number; delta: AnthropicContentDelta }
   | { type: 'content_block_stop'; index: number }
-  | { type: 'message_delta'; delta: { stop_reason: AnthropicStopReason | null; stop_sequence: string | null }; usage: AnthropicUsage }
+  | { type: 'message_delta'; delta: { stop_reason: AnthropicStopReason | null; stop_sequence: string | null; stop_details?: AnthropicStopDetails | null }; usage: AnthropicUsage }
   | { type: 'message_stop' }
   | { type: 'ping' }
   | { type: 'error'; error: { type: string; message: string } };

@@ -1,24 +1,80 @@
-import type { ModelCardV1, ModelPattern } from '@modelgate/core';
+import type { ModelCardV1, ModelPattern, ModelPricingV1 } from '@modelgate/core';
 
 /** Ids Anthropic serves that the gateway routes here without a config entry. */
 export const ANTHROPIC_MODEL_PATTERNS: readonly ModelPattern[] = ['claude-*'];
 
-/** `max_tokens` for a model the catalog does not know, when the client sends none. */
-export const ANTHROPIC_FALLBACK_MAX_TOKENS = 8192;
+/**
+ * What the translation must know about a model to send a body Anthropic accepts (see the README's
+ * "Per-model rules"). Facts from Anthropic's model pages and migration guides.
+ */
+export interface AnthropicModelTraits {
+  /** The largest `max_tokens` the model takes; unknown for a model not in the table. */
+  readonly maxOutputTokens: number | undefined;
+  /**
+   * How `reasoning_effort` reaches it: `budget` (`thinking.enabled` + `budget_tokens`), `adaptive`
+   * (`thinking.adaptive` + `output_config.effort`, off when asked), `always-on` (adaptive, never off).
+   */
+  readonly thinking: 'budget' | 'adaptive' | 'always-on';
+  /** Sampling parameters it takes: only one of `temperature` and `top_p`, or none at all. */
+  readonly sampling: 'one-of' | 'none';
+  /** Whether a trailing assistant message may be sent as a prefill. */
+  readonly prefill: boolean;
+  /** Whether `tool_choice` may force a tool (outside thinking). */
+  readonly forcedToolChoice: boolean;
+}
 
-/** List prices in USD per million tokens at the time of writing; override them in the config. */
-export const ANTHROPIC_MODEL_CARDS: readonly ModelCardV1[] = [
-  { id: 'claude-opus-4-1', created: 1754352000, ownedBy: 'anthropic', contextWindow: 200000, maxOutputTokens: 32000, pricing: { input: 15, output: 75, cachedInput: 1.5, cacheWrite: 18.75 } },
-  { id: 'claude-sonnet-4-5', created: 1759104000, ownedBy: 'anthropic', contextWindow: 200000, maxOutputTokens: 64000, pricing: { input: 3, output: 15, cachedInput: 0.3, cacheWrite: 3.75 } },
-  { id: 'claude-haiku-4-5', created: 1760572800, ownedBy: 'anthropic', contextWindow: 200000, maxOutputTokens: 64000, pricing: { input: 1, output: 5, cachedInput: 0.1, cacheWrite: 1.25 } },
-  { id: 'claude-3-5-haiku-latest', created: 1729555200, ownedBy: 'anthropic', contextWindow: 200000, maxOutputTokens: 8192, pricing: { input: 0.8, output: 4, cachedInput: 0.08, cacheWrite: 1 } },
+interface AnthropicModel {
+  readonly card: ModelCardV1;
+  readonly traits: AnthropicModelTraits;
+}
+
+type Generation = Omit<AnthropicModelTraits, 'maxOutputTokens'>;
+
+const BUDGET_GENERATION: Generation = { thinking: 'budget', sampling: 'one-of', prefill: true, forcedToolChoice: true };
+const ADAPTIVE_GENERATION: Generation = { thinking: 'adaptive', sampling: 'one-of', prefill: false, forcedToolChoice: true };
+const ALWAYS_THINKING_GENERATION: Generation = { thinking: 'always-on', sampling: 'none', prefill: false, forcedToolChoice: false };
+
+/** One catalogued model; every Claude model streams, calls tools, reads images, takes JSON schemas and thinks. */
+function claude(id: string, displayName: string, created: number, window: { context: number; output: number }, generation: Generation, pricing: ModelPricingV1): AnthropicModel {
+  return {
+    card: {
+      id,
+      displayName,
+      created,
+      ownedBy: 'anthropic',
+      contextWindow: window.context,
+      maxOutputTokens: window.output,
+      capabilities: { streaming: true, tools: true, vision: true, jsonSchema: true, reasoning: true },
+      pricing,
+    },
+    traits: { maxOutputTokens: window.output, ...generation },
+  };
+}
+
+const LONG = { context: 1_000_000, output: 128_000 };
+const CLASSIC = { context: 200_000, output: 64_000 };
+
+/** List prices in USD per million tokens at the time of writing (cache writes: the 5-minute price); override them in the config. */
+const ANTHROPIC_MODELS: readonly AnthropicModel[] = [
+  claude('claude-fable-5-1', 'Claude Fable 5.1', 1788220800, LONG, ALWAYS_THINKING_GENERATION, { input: 10, output: 50 }),
+  claude('claude-sonnet-5-5', 'Claude Sonnet 5.5', 1790553600, LONG, ALWAYS_THINKING_GENERATION, { input: 2, output: 10, cachedInput: 0.2, cacheWrite: 2.5 }),
+  claude('claude-opus-4-6', 'Claude Opus 4.6', 1770249600, LONG, ADAPTIVE_GENERATION, { input: 5, output: 25, cachedInput: 0.5, cacheWrite: 6.25 }),
+  claude('claude-sonnet-4-6', 'Claude Sonnet 4.6', 1771286400, LONG, ADAPTIVE_GENERATION, { input: 3, output: 15, cachedInput: 0.3, cacheWrite: 3.75 }),
+  claude('claude-opus-4-5', 'Claude Opus 4.5', 1763942400, CLASSIC, BUDGET_GENERATION, { input: 5, output: 25, cachedInput: 0.5, cacheWrite: 6.25 }),
+  claude('claude-sonnet-4-5', 'Claude Sonnet 4.5', 1759104000, CLASSIC, BUDGET_GENERATION, { input: 3, output: 15, cachedInput: 0.3, cacheWrite: 3.75 }),
+  claude('claude-haiku-4-5', 'Claude Haiku 4.5', 1760486400, CLASSIC, BUDGET_GENERATION, { input: 1, output: 5, cachedInput: 0.1, cacheWrite: 1.25 }),
 ];
 
+export const ANTHROPIC_MODEL_CARDS: readonly ModelCardV1[] = ANTHROPIC_MODELS.map((model) => model.card);
+
 /**
- * The default `max_tokens`: the model's full output limit, so answers are never cut short by a
- * number the client did not choose. Dated ids (`claude-sonnet-4-5-20250929`) match their alias.
+ * Rules for a `claude-*` id the table does not know: the cautious choice everywhere (one sampling
+ * parameter, no prefill), since each rule has only ever become stricter from one generation to the next.
  */
-export function defaultMaxTokensFor(model: string, fallback: number): number {
-  const card = ANTHROPIC_MODEL_CARDS.find((candidate) => model === candidate.id || model.startsWith(`${candidate.id}-`));
-  return card?.maxOutputTokens ?? fallback;
+const UNKNOWN_MODEL_TRAITS: AnthropicModelTraits = { maxOutputTokens: undefined, thinking: 'budget', sampling: 'one-of', prefill: false, forcedToolChoice: true };
+
+/** The traits of an alias or a dated id (`claude-sonnet-4-5-20250929` is `claude-sonnet-4-5`). */
+export function anthropicModelTraits(model: string): AnthropicModelTraits {
+  const known = ANTHROPIC_MODELS.find(({ card }) => model === card.id || new RegExp(`^${card.id}-\\d{8}$`).test(model));
+  return known?.traits ?? UNKNOWN_MODEL_TRAITS;
 }

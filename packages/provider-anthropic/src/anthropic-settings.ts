@@ -15,13 +15,18 @@ export interface AnthropicSettings {
   /** Extra headers sent on every upstream request. */
   headers?: Record<string, string>;
   /**
-   * A /v1 parameter Anthropic cannot honour (`n > 1`, `logprobs`, `seed`, …): `reject` (default)
-   * answers 400 naming it; `drop` removes it and reports a `dropped-parameter` warning.
+   * A /v1 parameter Anthropic cannot honour (`n > 1`, `logprobs`, `seed`, a message or part field
+   * with no Anthropic counterpart, a forced tool the model cannot take): `reject` (default) answers
+   * 400 naming it; `drop` removes it (a forced tool becomes `auto`) and reports a warning.
    */
   unsupportedParameters?: UnsupportedParameterHandling;
-  /** `max_tokens` when the client sends none, for models not in the catalog (default 8192). */
+  /**
+   * `max_tokens` when the client sends none, on non-streaming calls and on models not in the
+   * catalog (default 16384), capped at the model's output limit. Streams to catalogued models get
+   * the model's whole output limit.
+   */
   defaultMaxTokens?: number;
-  /** Overrides of the default thinking budgets (1024 / 2048 / 4096 / 8192 / 16384). */
+  /** Overrides of the default thinking budgets on budget models (1024 / 2048 / 4096 / 8192 / 16384). */
   thinkingBudgets?: Partial<AnthropicThinkingBudgets>;
 }
 
@@ -41,12 +46,17 @@ export const anthropicSettingsSchema: JsonSchema = {
     headers: { type: 'object', additionalProperties: { type: 'string' }, description: 'Extra headers sent on every upstream request.' },
     unsupportedParameters: {
       enum: ['reject', 'drop'],
-      description: 'A /v1 parameter Anthropic cannot honour (`n` > 1, `logprobs`, `seed`, …): `reject` (default) answers 400 naming it; `drop` removes it with a warning.',
+      description:
+        'A /v1 parameter Anthropic cannot honour (`n` > 1, `logprobs`, `seed`, a message or content-part field with no Anthropic counterpart, a forced tool the model cannot take): `reject` (default) answers 400 naming it; `drop` removes it (a forced tool becomes `auto`) with a warning.',
     },
-    defaultMaxTokens: { type: 'integer', minimum: 1, description: '`max_tokens` when the client sends none, for models not in the catalog (default 8192).' },
+    defaultMaxTokens: {
+      type: 'integer',
+      minimum: 1,
+      description: "`max_tokens` when the client sends none, on non-streaming calls and on models not in the catalog (default 16384), capped at the model's output limit; streams to catalogued models get the model's whole limit.",
+    },
     thinkingBudgets: {
       type: 'object',
-      description: 'Thinking budgets (tokens) per `reasoning_effort`, overriding 1024 / 2048 / 4096 / 8192 / 16384.',
+      description: 'Thinking budgets (tokens) per `reasoning_effort` on budget models (Claude 4.5 and older), overriding 1024 / 2048 / 4096 / 8192 / 16384.',
       additionalProperties: false,
       properties: { minimal: budget, low: budget, medium: budget, high: budget, xhigh: budget, max: budget },
     },

@@ -44,7 +44,6 @@ describe('convertAnthropicUsage (PROTOCOLS F.8)', () => {
 describe('anthropicError (PROTOCOLS D.6 → A.6, every row)', () => {
   it.each([
     [400, 'invalid_request_error', 400, 'invalid_request_error', null],
-    [401, 'authentication_error', 401, 'authentication_error', 'invalid_api_key'],
     [402, 'billing_error', 402, 'insufficient_quota', 'insufficient_quota'],
     [403, 'permission_error', 403, 'permission_error', null],
     [404, 'not_found_error', 404, 'invalid_request_error', 'not_found'],
@@ -59,6 +58,15 @@ describe('anthropicError (PROTOCOLS D.6 → A.6, every row)', () => {
     expect(error.status).toBe(status);
     expect(error.toEnvelope()).toEqual({ error: { message: `the ${type}`, type: openAiType, param: null, code } });
     expect(error.headers).toEqual({ 'retry-after': '3', 'anthropic-ratelimit-requests-remaining': '0' });
+  });
+
+  it('says a 401 is Anthropic refusing the gateway’s key, with its own code, for JSON and other bodies', () => {
+    for (const body of [JSON.stringify({ type: 'error', error: { type: 'authentication_error', message: 'invalid x-api-key' } }), 'Unauthorized']) {
+      const error = anthropicError({ status: 401, headers: {}, body });
+      expect(error.status).toBe(401);
+      expect(error.toBody()).toMatchObject({ type: 'authentication_error', code: 'upstream_authentication_failed' });
+      expect(error.message).toMatch(/^Anthropic rejected the gateway's credentials for this provider \((invalid x-api-key|Unauthorized)\)/);
+    }
   });
 
   it('covers every type in the map', () => {

@@ -1,67 +1,54 @@
 import {
   invalidRequest,
-  parseDataUrl,
   unsupportedParameter,
   type AssistantMessage,
   type ChatMessage,
+  type FunctionToolCall,
   type TextContentPart,
   type ToolMessage,
   type UserContentPart,
 } from '@modelgate/core';
 import type { AnthropicMessageParam, AnthropicRequestBlock, AnthropicTextBlock } from './anthropic-messages-api-types.js';
+import { checkKnownFields, type PartPolicy } from './anthropic-part-policy.js';
+import { thinkingBlocksFrom } from './anthropic-reasoning-details.js';
+import { AnthropicToolIds } from './anthropic-tool-ids.js';
+import { convertTextPart, convertUserPart, textBlocks } from './convert-anthropic-content-parts.js';
+import { CONTINUE_TURN, settleFinalAssistantTurn } from './settle-final-assistant-turn.js';
 
-const IMAGE_MEDIA_TYPES = new Set(['image/jpeg', 'image/png', 'image/gif', 'image/webp']);
-
-/** Anthropic accepts only `[a-zA-Z0-9_-]` in tool ids; the same function runs on calls and results, so pairs still match. */
-export function toAnthropicToolId(id: string): string {
-  return id.replace(/[^a-zA-Z0-9_-]/g, '_');
+export interface ConversationOptions extends PartPolicy {
+  /** Thinking is on for this request: assistant messages' `reasoning_details` open their turns as thinking blocks. */
+  readonly includeThinking: boolean;
+  /** A trailing assistant message may be sent as a prefill (see settle-final-assistant-turn.ts). */
+  readonly prefill: boolean;
 }
 
 export interface AnthropicConversation {
-  readonly system: string | undefined;
+  readonly system: AnthropicTextBlock[];
   readonly messages: AnthropicMessageParam[];
+  /** Names of the tools the history calls, in first-call order. */
+  readonly calledTools: string[];
 }
 
-function textOf(content: string | TextContentPart[]): string {
-  return typeof content === 'string' ? content : content.map((part) => part.text).join('');
+const FIELDS_BY_ROLE: Readonly<Record<ChatMessage['role'], ReadonlySet<string>>> = {
+  system: new Set(['role', 'content', 'name']),
+  developer: new Set(['role', 'content', 'name']),
+  user: new Set(['role', 'content', 'name']),
+  assistant: new Set(['role', 'content', 'name', 'refusal', 'tool_calls', 'reasoning_content', 'reasoning_details']),
+  tool: new Set(['role', 'content', 'tool_call_id', 'name']),
+  function: new Set(['role', 'content', 'name']),
+};
+const REFUSAL_PART_FIELDS = new Set(['type', 'refusal']);
+const TOOL_CALL_FIELDS = new Set(['id', 'type', 'function', 'extra_content']);
+
+/** Text parts (system, developer, tool) as blocks: one per part, never joined, each with its cache breakpoint. */
+function textContentBlocks(content: string | TextContentPart[], path: string, policy: PartPolicy): AnthropicTextBlock[] {
+  if (typeof content === 'string') return textBlocks(content);
+  return content.flatMap((part, index) => convertTextPart(part, `${path}.content[${index}]`, policy));
 }
 
-/** Anthropic rejects empty and whitespace-only text blocks, so they never leave the gateway. */
-function textBlock(text: string): AnthropicTextBlock[] {
-  return text.trim() === '' ? [] : [{ type: 'text', text }];
-}
-
-function convertUserPart(part: UserContentPart, path: string): AnthropicRequestBlock[] {
-  switch (part.type) {
-    case 'text':
-      return textBlock(part.text);
-    case 'image_url': {
-      const url = part.image_url.url;
-      const inline = parseDataUrl(url);
-      if (inline) {
-        if (!IMAGE_MEDIA_TYPES.has(inline.mediaType)) {
-          throw invalidRequest(`Anthropic accepts images of type image/jpeg, image/png, image/gif or image/webp, not ${inline.mediaType}.`, path, 'invalid_image_format');
-        }
-        return [{ type: 'image', source: { type: 'base64', media_type: inline.mediaType, data: inline.data } }];
-      }
-      if (/^https?:\/\//i.test(url)) return [{ type: 'image', source: { type: 'url', url } }];
-      throw invalidRequest('An image URL must be an http(s) URL or a base64 data URL.', path, 'invalid_image_url');
-    }
-    case 'file': {
-      const inline = part.file.file_data === undefined ? undefined : parseDataUrl(part.file.file_data);
-      if (inline?.mediaType === 'application/pdf') {
-        return [{ type: 'document', source: { type: 'base64', media_type: inline.mediaType, data: inline.data }, ...(part.file.filename ? { title: part.file.filename } : {}) }];
-      }
-      throw unsupportedParameter(path, 'Anthropic accepts files only as base64 PDF data URLs (file_data); file ids are not supported.');
-    }
-    case 'input_audio':
-      throw unsupportedParameter(path, 'Anthropic does not accept audio input.');
-  }
-}
-
-function convertUser(content: string | UserContentPart[], path: string): AnthropicRequestBlock[] {
-  if (typeof content === 'string') return textBlock(content);
-  return content.flatMap((part, index) => convertUserPart(part, `${path}.content[${index}]`));
+function convertUser(content: string | UserContentPart[], path: string, policy: PartPolicy): AnthropicRequestBlock[] {
+  if (typeof content === 'string') return textBlocks(content);
+  return content.flatMap((part, index) => convertUserPart(part, `${path}.content[${index}]`, policy));
 }
 
 function parseArguments(text: string, path: string): Record<string, unknown> {
@@ -77,26 +64,38 @@ function parseArguments(text: string, path: string): Record<string, unknown> {
   return parsed as Record<string, unknown>;
 }
 
-function convertAssistant(message: AssistantMessage, path: string): AnthropicRequestBlock[] {
-  const blocks: AnthropicRequestBlock[] = [];
-  if (typeof message.content === 'string') blocks.push(...textBlock(message.content));
-  else for (const part of message.content ?? []) blocks.push(...textBlock(part.type === 'text' ? part.text : part.refusal));
-  if (typeof message.refusal === 'string') blocks.push(...textBlock(message.refusal));
-  message.tool_calls?.forEach((call, index) => {
-    blocks.push({
-      type: 'tool_use',
-      id: toAnthropicToolId(call.id),
-      name: call.function.name,
-      input: parseArguments(call.function.arguments, `${path}.tool_calls[${index}].function.arguments`),
-    });
+function toolUseBlocks(calls: readonly FunctionToolCall[], path: string, ids: AnthropicToolIds, policy: PartPolicy): AnthropicRequestBlock[] {
+  const mapped = ids.openTurn(calls.map((call) => call.id));
+  return calls.map((call, index) => {
+    checkKnownFields(call, TOOL_CALL_FIELDS, `${path}.tool_calls[${index}]`, policy);
+    return { type: 'tool_use', id: mapped[index]!, name: call.function.name, input: parseArguments(call.function.arguments, `${path}.tool_calls[${index}].function.arguments`) };
   });
+}
+
+/** Thinking first (when on), then text and refusal parts, then tool calls. `extra_content` is another vendor's data and stays behind. */
+function convertAssistant(message: AssistantMessage, path: string, ids: AnthropicToolIds, options: ConversationOptions): AnthropicRequestBlock[] {
+  const blocks: AnthropicRequestBlock[] = options.includeThinking ? thinkingBlocksFrom(message.reasoning_details) : [];
+  if (typeof message.content === 'string') blocks.push(...textBlocks(message.content));
+  else {
+    (message.content ?? []).forEach((part, index) => {
+      const partPath = `${path}.content[${index}]`;
+      if (part.type === 'text') blocks.push(...convertTextPart(part, partPath, options));
+      else {
+        checkKnownFields(part, REFUSAL_PART_FIELDS, partPath, options);
+        blocks.push(...textBlocks(part.refusal));
+      }
+    });
+  }
+  if (typeof message.refusal === 'string') blocks.push(...textBlocks(message.refusal));
+  if (message.tool_calls) blocks.push(...toolUseBlocks(message.tool_calls, path, ids, options));
   return blocks;
 }
 
-function convertTool(message: ToolMessage): AnthropicRequestBlock {
-  const content = typeof message.content === 'string' ? message.content : message.content.flatMap((part) => textBlock(part.text));
-  const hasContent = typeof content === 'string' ? content.trim() !== '' : content.length > 0;
-  return { type: 'tool_result', tool_use_id: toAnthropicToolId(message.tool_call_id), ...(hasContent ? { content } : {}) };
+function convertTool(message: ToolMessage, path: string, ids: AnthropicToolIds, policy: PartPolicy): AnthropicRequestBlock {
+  const id = ids.resultId(message.tool_call_id);
+  if (typeof message.content === 'string') return { type: 'tool_result', tool_use_id: id, ...(message.content.trim() !== '' ? { content: message.content } : {}) };
+  const content = textContentBlocks(message.content, path, policy);
+  return { type: 'tool_result', tool_use_id: id, ...(content.length > 0 ? { content } : {}) };
 }
 
 /** Within a user turn, tool results come before anything else (PROTOCOLS D.2, F.2). */
@@ -108,9 +107,7 @@ function resultsFirst(blocks: AnthropicRequestBlock[]): AnthropicRequestBlock[] 
 function checkToolPairing(messages: readonly AnthropicMessageParam[]): void {
   messages.forEach((message, index) => {
     if (message.role !== 'assistant') return;
-    const answered = new Set(
-      (messages[index + 1]?.content ?? []).flatMap((block) => (block.type === 'tool_result' ? [block.tool_use_id] : [])),
-    );
+    const answered = new Set((messages[index + 1]?.content ?? []).flatMap((block) => (block.type === 'tool_result' ? [block.tool_use_id] : [])));
     const missing = message.content.flatMap((block) => (block.type === 'tool_use' && !answered.has(block.id) ? [block.id] : []));
     if (missing.length > 0) {
       throw invalidRequest(
@@ -122,14 +119,18 @@ function checkToolPairing(messages: readonly AnthropicMessageParam[]): void {
 }
 
 /**
- * PROTOCOLS F.1/F.2: system and developer messages (wherever they stand) become the top-level
- * `system`, joined by blank lines; `tool` messages become `tool_result` blocks of a user turn;
- * adjacent turns of one role merge; empty text is dropped. `name` has no Anthropic field and is
- * dropped. A conversation that opens with the assistant gets a one-word user turn first.
+ * PROTOCOLS F.1/F.2: system and developer messages (wherever they stand) become top-level `system`
+ * blocks, one per part, in order; `tool` messages become `tool_result` blocks of a user turn;
+ * adjacent turns of one role merge; empty text is dropped; tool-call ids are made Anthropic's,
+ * injectively. `name` has no Anthropic field and is dropped; other unknown fields go by the part
+ * policy. A conversation that opens with the assistant gets a one-word user turn first, and a
+ * trailing assistant turn is settled by settleFinalAssistantTurn.
  */
-export function convertToAnthropicMessages(messages: readonly ChatMessage[]): AnthropicConversation {
-  const system: string[] = [];
+export function convertToAnthropicMessages(messages: readonly ChatMessage[], options: ConversationOptions): AnthropicConversation {
+  const system: AnthropicTextBlock[] = [];
   const turns: AnthropicMessageParam[] = [];
+  const ids = new AnthropicToolIds();
+  const calledTools = new Set<string>();
   const append = (role: 'user' | 'assistant', blocks: AnthropicRequestBlock[]) => {
     if (blocks.length === 0) return;
     const last = turns.at(-1);
@@ -138,26 +139,26 @@ export function convertToAnthropicMessages(messages: readonly ChatMessage[]): An
   };
   messages.forEach((message, index) => {
     const path = `messages[${index}]`;
+    checkKnownFields(message, FIELDS_BY_ROLE[message.role], path, options);
     switch (message.role) {
       case 'system':
-      case 'developer': {
-        const text = textOf(message.content);
-        if (text.trim() !== '') system.push(text);
-        return;
-      }
+      case 'developer':
+        return void system.push(...textContentBlocks(message.content, path, options));
       case 'user':
-        return append('user', convertUser(message.content, path));
+        return append('user', convertUser(message.content, path, options));
       case 'assistant':
-        return append('assistant', convertAssistant(message, path));
+        for (const call of message.tool_calls ?? []) calledTools.add(call.function.name);
+        return append('assistant', convertAssistant(message, path, ids, options));
       case 'tool':
-        return append('user', [convertTool(message)]);
+        return append('user', [convertTool(message, path, ids, options)]);
       case 'function':
         throw unsupportedParameter(path, "Deprecated 'function' messages are not supported for Anthropic models; use tools and 'tool' messages.");
     }
   });
   for (const turn of turns) if (turn.role === 'user') turn.content = resultsFirst(turn.content);
-  if (turns[0]?.role === 'assistant') turns.unshift({ role: 'user', content: [{ type: 'text', text: 'Continue.' }] });
+  if (turns[0]?.role === 'assistant') turns.unshift({ role: 'user', content: [...CONTINUE_TURN.content] });
+  settleFinalAssistantTurn(turns, options.prefill);
   if (turns.length === 0) throw invalidRequest('The messages contain no text, image or tool content to send.', 'messages');
   checkToolPairing(turns);
-  return { system: system.length > 0 ? system.join('\n\n') : undefined, messages: turns };
+  return { system, messages: turns, calledTools: [...calledTools] };
 }

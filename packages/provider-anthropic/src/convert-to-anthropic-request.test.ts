@@ -1,6 +1,7 @@
 import { describe, expect, it } from '@jest/globals';
 import type { CallContextV1, ChatCompletionRequest, TranslationWarningV1 } from '@modelgate/core';
-import { convertToAnthropicRequest, JSON_OBJECT_INSTRUCTION } from './convert-to-anthropic-request.js';
+import { JSON_OBJECT_INSTRUCTION } from './anthropic-output-format.js';
+import { convertToAnthropicRequest } from './convert-to-anthropic-request.js';
 
 function convert(request: Partial<ChatCompletionRequest>, settings = {}) {
   const warnings: TranslationWarningV1[] = [];
@@ -20,13 +21,16 @@ describe('convertToAnthropicRequest', () => {
         { role: 'user', content: [{ type: 'text', text: '   ' }, { type: 'text', text: 'two' }], name: 'ann' },
       ],
     });
-    expect(body.system).toBe('A\n\nB');
+    expect(body.system).toEqual([
+      { type: 'text', text: 'A' },
+      { type: 'text', text: 'B' },
+    ]);
     expect(body.messages).toEqual([
       { role: 'user', content: [{ type: 'text', text: 'Continue.' }] },
       { role: 'assistant', content: [{ type: 'text', text: 'earlier' }] },
       { role: 'user', content: [{ type: 'text', text: 'one' }, { type: 'text', text: 'two' }] },
     ]);
-    expect(body.max_tokens).toBe(8192);
+    expect(body.max_tokens).toBe(16384);
   });
 
   it('clamps temperature with a warning and prefers max_completion_tokens', () => {
@@ -50,7 +54,7 @@ describe('convertToAnthropicRequest', () => {
       tool_choice: 'none',
       parallel_tool_calls: false,
     });
-    expect(body.system).toBe(JSON_OBJECT_INSTRUCTION);
+    expect(body.system).toEqual([{ type: 'text', text: JSON_OBJECT_INSTRUCTION }]);
     expect(body.tools).toEqual([{ name: 'f', input_schema: { type: 'object', properties: {} } }]);
     expect(body.tool_choice).toEqual({ type: 'none' });
   });

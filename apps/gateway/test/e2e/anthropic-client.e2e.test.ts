@@ -1,14 +1,9 @@
 import OpenAI from 'openai';
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
-import { ANTHROPIC_UPSTREAM_KEY, startAnthropicTestGateway, type AnthropicTestGateway } from '../support/anthropic-test-gateway.js';
+import { ANTHROPIC_UPSTREAM_KEY, CLAUDE_TEST_MODEL as MODEL, startAnthropicTestGateway, WEATHER_TOOL, type AnthropicTestGateway } from '../support/anthropic-test-gateway.js';
 import { TEST_SERVICE_KEY } from '../support/test-gateway.js';
 
-const MODEL = 'claude-sonnet-4-5';
 const PIXEL = 'iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mNk+M9QDwADhgGAWjR9awAAAABJRU5ErkJggg==';
-const weatherTool: OpenAI.Chat.ChatCompletionTool = {
-  type: 'function',
-  function: { name: 'get_weather', description: 'Current weather', parameters: { type: 'object', properties: { city: { type: 'string' } }, required: ['city'] } },
-};
 
 // The official openai client, pointed at the gateway with a Claude model id, against the Anthropic simulator.
 describe('openai client through the gateway (Anthropic family)', () => {
@@ -44,8 +39,8 @@ describe('openai client through the gateway (Anthropic family)', () => {
     expect(received.headers['anthropic-version']).toBe('2023-06-01');
     expect(received.body).toEqual({
       model: MODEL,
-      max_tokens: 64000,
-      system: 'Be terse.',
+      max_tokens: 16384,
+      system: [{ type: 'text', text: 'Be terse.' }],
       messages: [{ role: 'user', content: [{ type: 'text', text: 'hello claude' }] }],
       temperature: 0.2,
       stop_sequences: ['</answer>'],
@@ -85,7 +80,7 @@ describe('openai client through the gateway (Anthropic family)', () => {
     const stream = await client.chat.completions.create({
       model: MODEL,
       messages: [{ role: 'user', content: 'Weather in Oslo and Bergen?' }],
-      tools: [weatherTool],
+      tools: [WEATHER_TOOL],
       stream: true,
     });
     const chunks: OpenAI.Chat.ChatCompletionChunk[] = [];
@@ -111,7 +106,7 @@ describe('openai client through the gateway (Anthropic family)', () => {
     expect(reasoning).toBe('Two cities, two calls.');
     expect(chunks.flatMap((chunk) => (chunk.choices[0]?.finish_reason ? [chunk.choices[0].finish_reason] : []))).toEqual(['tool_calls']);
     expect(lastUpstream().body).toMatchObject({
-      tools: [{ name: 'get_weather', description: 'Current weather', input_schema: weatherTool.function.parameters }],
+      tools: [{ name: 'get_weather', description: 'Current weather', input_schema: WEATHER_TOOL.function.parameters }],
     });
   });
 
@@ -123,7 +118,7 @@ describe('openai client through the gateway (Anthropic family)', () => {
       ],
     });
     const messages: OpenAI.Chat.ChatCompletionMessageParam[] = [{ role: 'user', content: 'Weather in Oslo and Bergen?' }];
-    const first = await client.chat.completions.create({ model: MODEL, messages, tools: [weatherTool], tool_choice: 'required', parallel_tool_calls: false });
+    const first = await client.chat.completions.create({ model: MODEL, messages, tools: [WEATHER_TOOL], tool_choice: 'required', parallel_tool_calls: false });
     expect(first.choices[0]!.finish_reason).toBe('tool_calls');
     const toolCalls = first.choices[0]!.message.tool_calls! as OpenAI.Chat.ChatCompletionMessageFunctionToolCall[];
     expect(toolCalls.map((call) => [call.id, call.function.arguments])).toEqual([
@@ -135,7 +130,7 @@ describe('openai client through the gateway (Anthropic family)', () => {
     harness.simulator.enqueueReply({ content: [{ type: 'text', text: 'Oslo 4C, Bergen 7C.' }] });
     const second = await client.chat.completions.create({
       model: MODEL,
-      tools: [weatherTool],
+      tools: [WEATHER_TOOL],
       messages: [
         ...messages,
         first.choices[0]!.message,
