@@ -98,6 +98,11 @@ const RULES = [
     check: (file, imp) => file.pkg.kind === 'pipeline' && imp.bare && isWorkspace(imp.bare.name) && imp.bare.name !== '@modelgate/core' && imp.bare.name !== file.pkg.name,
   },
   {
+    id: 'pipeline-telemetry-api-only',
+    reason: "the pipeline traces through the OpenTelemetry API alone; the SDK, exporters and propagators are the host's to choose (the gateway wires them)",
+    check: (file, imp) => file.pkg.kind === 'pipeline' && !file.isTest && Boolean(imp.bare?.name.startsWith('@opentelemetry/')) && imp.bare.name !== '@opentelemetry/api',
+  },
+  {
     id: 'transport-seam',
     reason: 'only the transport module knows the HTTP client; everything above it opens a request and reads status, headers and a body stream',
     check: (file, imp) =>

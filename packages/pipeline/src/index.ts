@@ -38,3 +38,6 @@ export { readJsonBody } from './http/read-json-body.js';
 export { DEFAULT_UPSTREAM_CONFIG, type UpstreamConfig } from './transport/upstream-config.js';
 export { UpstreamTransport, type UpstreamReply } from './transport/upstream-transport.js';
 export { compileSchema, describeSchemaError, describeSchemaErrors, pickPrimaryError } from './validation/schema-compiler.js';
+
+export { ExchangeTracer, type ExchangeTracingOptions } from './telemetry/exchange-tracer.js';
+export { GEN_AI, genAiProviderName } from './telemetry/gen-ai-attributes.js';

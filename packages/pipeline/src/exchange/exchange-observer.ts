@@ -1,11 +1,20 @@
-import type { Exchange } from './exchange.js';
+import type { Exchange, ExchangeAttempt } from './exchange.js';
 import type { RequestEnding } from './request-ending.js';
 
 /**
  * Something that watches requests without taking part in them: usage records and limits, the
- * request log, and later metrics and traces. Observers must not throw.
+ * request log, metrics and traces. Observers must not throw.
  */
 export interface ExchangeObserver {
+  /** The exchange was just created for an authenticated request (in-flight gauges, the request span). */
+  opened?(exchange: Exchange): void;
+  /**
+   * An upstream attempt is about to be sent (already in `exchange.attempts`). The headers returned
+   * go upstream with it: trace context (`traceparent`), nothing else.
+   */
+  attemptStarted?(exchange: Exchange, attempt: ExchangeAttempt): Readonly<Record<string, string>> | void;
+  /** The attempt has its answer's headers (a stream), its whole answer, or its error. */
+  attemptEnded?(exchange: Exchange, attempt: ExchangeAttempt): void;
   /**
    * The answer is complete and about to be written (a whole body, or a stream's last bytes):
    * the moment to make its record durable before the client has it.

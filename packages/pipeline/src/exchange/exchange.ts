@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import type { CompletionUsage, GatewayError } from '@modelgate/core';
+import type { CompletionUsage, GatewayError, GatewayErrorKind } from '@modelgate/core';
 import type { Deployment, ModelRoute } from '../routing/model-router.js';
 import type { KeyScope } from '../scope/key-scope.js';
 import type { ExchangeObserver } from './exchange-observer.js';
@@ -17,6 +17,8 @@ export interface ExchangeAttempt {
   /** `<instance>/<upstream model>`. */
   readonly deployment: string;
   readonly provider: string;
+  /** The provider instance's family (`openai`, `anthropic`, …). */
+  readonly family: string;
   readonly upstreamModel: string;
   readonly startedAt: bigint;
   /** Until the upstream's headers (a stream) or its whole answer. */
@@ -26,6 +28,8 @@ export interface ExchangeAttempt {
   /** Why the attempt failed, when it did. */
   errorKind?: GatewayError['kind'];
   errorCode?: string | null;
+  /** This failure took the deployment out of rotation (it starts cooling down). */
+  startedCooldown?: boolean;
 }
 
 /** The model and deployment that answered, when one did. */
@@ -40,6 +44,8 @@ export interface ExchangeInit {
   readonly key: ExchangeKey;
   /** The key scope name of the front operation (`chat`, `responses`, `compact`, …). */
   readonly endpoint: string;
+  /** The client's request headers, for observers that read them (a trace's `traceparent`). */
+  readonly incomingHeaders?: Readonly<Record<string, string | string[] | undefined>>;
   readonly observers?: readonly ExchangeObserver[];
 }
 
@@ -54,6 +60,7 @@ export class Exchange {
   readonly startedAt: bigint;
   readonly key: ExchangeKey;
   readonly endpoint: string;
+  readonly incomingHeaders: Readonly<Record<string, string | string[] | undefined>>;
   /**
    * Minted by the gateway for each model request (never the client's `x-request-id`, which two
    * requests may share): names its usage record and its concurrency lease.
@@ -65,16 +72,24 @@ export class Exchange {
   stream = false;
   readonly attempts: ExchangeAttempt[] = [];
   firstByteAt?: bigint;
+  /** The validated request body (observers that may record content read it). */
+  requestBody?: unknown;
   /** The upstream's usage, in the hub's shape, when it sent one. */
   usage?: CompletionUsage;
+  /** The model the upstream says answered and its finish reasons, as a chat stream told them. */
+  responseModel?: string;
+  readonly finishReasons: string[] = [];
   /** Characters of generated text streamed so far, to estimate tokens when no usage arrives. */
   streamedCharacters = 0;
+  /** Set to an array by an observer that records content: a chat stream's text is collected into it. */
+  streamedText?: string[];
   stage?: RequestStage;
   /** Passed admission (scope, budget, limits): it now counts against them until it is settled. */
   admitted = false;
   streamOutcome?: StreamOutcome;
-  /** The error code the client got, when the request ended in an error. */
+  /** The error code and kind the client got, when the request ended in an error. */
   errorCode?: string | null;
+  errorKind?: GatewayErrorKind;
   /** The response's connection has closed (the answer was written, or it was cut). */
   connectionClosed = false;
   /** Settles when a relayed stream has finished (completed, failed or aborted). */
@@ -91,10 +106,12 @@ export class Exchange {
     this.startedAt = init.startedAt;
     this.key = init.key;
     this.endpoint = init.endpoint;
+    this.incomingHeaders = init.incomingHeaders ?? {};
     this.observers = init.observers ?? [];
     this.ended = new Promise((resolve) => {
       this.resolveEnded = resolve;
     });
+    for (const observer of this.observers) observer.opened?.(this);
   }
 
   /** The public model id, once resolved. */
@@ -110,6 +127,17 @@ export class Exchange {
   /** Aborted when the client disconnects before its answer is complete: upstream calls stop with it. */
   get clientSignal(): AbortSignal {
     return this.clientAbort.signal;
+  }
+
+  /** An upstream attempt is about to be sent: returns the headers observers add to it (trace context). */
+  attemptStarted(attempt: ExchangeAttempt): Record<string, string> {
+    const headers: Record<string, string> = {};
+    for (const observer of this.observers) Object.assign(headers, observer.attemptStarted?.(this, attempt));
+    return headers;
+  }
+
+  attemptEnded(attempt: ExchangeAttempt): void {
+    for (const observer of this.observers) observer.attemptEnded?.(this, attempt);
   }
 
   /** The answer is complete and about to be written; observers make its record durable now. */

@@ -76,12 +76,11 @@ export async function attemptUpstream(input: AttemptInput, dependencies: Pipelin
         continue;
       }
       try {
-        return await tryDeployment(exchange, route, deployment, plan.plan, book, dependencies);
+        return await tryDeployment(exchange, { route, deployment, plan: plan.plan, cooldowns }, book, dependencies);
       } catch (error) {
         lastError = error;
         const failure = asGatewayError(error);
         if (!failure) throw error;
-        book.failed(deployment.id, gatewayErrorKindOf(failure), cooldowns);
         if (exchange.clientSignal.aborted || !policy.retryOn.includes(gatewayErrorKindOf(failure)) || index + 1 >= policy.maxAttempts) break;
         const next = ordered[(index + 1) % ordered.length]!;
         const delay = retryDelayMs(policy, index + 1, failure, next === deployment);
@@ -127,31 +126,37 @@ function translateFor(input: AttemptInput, route: ModelRoute, deployment: Deploy
   }
 }
 
-async function tryDeployment(
-  exchange: Exchange,
-  route: ModelRoute,
-  deployment: Deployment,
-  plan: ExchangePlan,
-  book: DeploymentBook,
-  dependencies: PipelineDependencies,
-): Promise<ServedAttempt> {
+/** One try: where it goes, with which plan, and whether failures there may start a cooldown. */
+interface AttemptTarget {
+  readonly route: ModelRoute;
+  readonly deployment: Deployment;
+  readonly plan: ExchangePlan;
+  readonly cooldowns: boolean;
+}
+
+async function tryDeployment(exchange: Exchange, target: AttemptTarget, book: DeploymentBook, dependencies: PipelineDependencies): Promise<ServedAttempt> {
+  const { route, deployment, plan } = target;
   const attempt: ExchangeAttempt = {
     model: route.publicId,
     deployment: deployment.id,
     provider: deployment.instance.id,
+    family: deployment.instance.family,
     upstreamModel: deployment.upstreamModel,
     startedAt: process.hrtime.bigint(),
   };
   exchange.attempts.push(attempt);
+  const observerHeaders = exchange.attemptStarted(attempt);
+  const upstreamRequest = { ...plan.upstreamRequest, headers: { ...plan.upstreamRequest.headers, ...observerHeaders } };
   const release = book.begin(deployment.id);
   const elapsedMs = () => Number((process.hrtime.bigint() - attempt.startedAt) / NANOSECONDS_PER_MILLISECOND);
   try {
-    const reply = await callUpstream(dependencies.transport, plan.upstreamRequest, exchange.clientSignal, (failure) => plan.toGatewayError(failure));
+    const reply = await callUpstream(dependencies.transport, upstreamRequest, exchange.clientSignal, (failure) => plan.toGatewayError(failure));
     attempt.status = reply.status;
     const timeToFirstByteMs = elapsedMs();
-    const whole = plan.upstreamRequest.stream ? undefined : await readUpstreamJson(reply, plan.upstreamRequest.url);
+    const whole = upstreamRequest.stream ? undefined : await readUpstreamJson(reply, upstreamRequest.url);
     attempt.durationMs = elapsedMs();
     book.succeeded(deployment.id, timeToFirstByteMs);
+    exchange.attemptEnded(attempt);
     return { route, deployment, plan, reply, whole, release };
   } catch (error) {
     release();
@@ -159,6 +164,8 @@ async function tryDeployment(
     const failure = asGatewayError(error);
     attempt.errorKind = failure ? gatewayErrorKindOf(failure) : undefined;
     attempt.errorCode = failure?.code;
+    if (attempt.errorKind) attempt.startedCooldown = book.failed(deployment.id, attempt.errorKind, target.cooldowns);
+    exchange.attemptEnded(attempt);
     throw error;
   }
 }

@@ -1,4 +1,4 @@
-import type { LoggerV1 } from '@modelgate/core';
+import { gatewayErrorKindOf, type LoggerV1 } from '@modelgate/core';
 import type { Exchange } from '../exchange/exchange.js';
 import type { FrontOperation } from '../fronts/front-door.js';
 import type { DeploymentBook } from '../routing/deployment-book.js';
@@ -49,6 +49,7 @@ export async function runModelRequest(request: ModelRequest, dependencies: Pipel
   const { exchange, operation, reply } = request;
   assertEndpointAllowed(exchange.key, operation.endpoint);
   const body = operation.validate(await request.readBody());
+  exchange.requestBody = body;
 
   const route = resolveModelForKey(dependencies.models, exchange.key, body.model);
   exchange.route = route;
@@ -109,6 +110,7 @@ function relayToClient(exchange: Exchange, served: ServedAttempt, reply: ClientR
     exchange.streamOutcome = outcome.kind;
     if (outcome.kind !== 'failed') return;
     exchange.errorCode = outcome.error.code;
+    exchange.errorKind = gatewayErrorKindOf(outcome.error);
     // A bug (not an upstream failure) after the answer started: the client got an error event.
     if (outcome.error.code === 'internal_error') {
       dependencies.logger.error({ err: outcome.error.cause ?? outcome.error, requestId: exchange.requestId }, 'request failed after the response started');

@@ -91,17 +91,22 @@ export class DeploymentBook {
     entry.timeToFirstByteMs = entry.timeToFirstByteMs === undefined ? timeToFirstByteMs : entry.timeToFirstByteMs + LATENCY_SMOOTHING * (timeToFirstByteMs - entry.timeToFirstByteMs);
   }
 
-  /** An attempt failed with an error of this kind; `cooldowns` is false for a model with one deployment (there is nowhere else to go). */
-  failed(id: string, kind: GatewayErrorKind, cooldowns: boolean): void {
+  /**
+   * An attempt failed with an error of this kind; `cooldowns` is false for a model with one
+   * deployment (there is nowhere else to go). Returns true when this failure started a cooldown.
+   */
+  failed(id: string, kind: GatewayErrorKind, cooldowns: boolean): boolean {
     const entry = this.entry(id);
     entry.lastErrorKind = kind;
-    if (!this.policy.countedKinds.includes(kind)) return;
+    if (!this.policy.countedKinds.includes(kind)) return false;
     entry.consecutiveFailures++;
-    if (!cooldowns) return;
+    if (!cooldowns) return false;
     if (entry.probing || entry.consecutiveFailures >= this.policy.failureThreshold) {
       entry.cooledUntil = this.now() + this.policy.cooldownMs;
       entry.probing = false;
+      return true;
     }
+    return false;
   }
 
   inFlight(id: string): number {
