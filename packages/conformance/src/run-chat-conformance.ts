@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
 import { SseParser, type ChatCompletionChunk, type ChatCompletionResponse } from '@modelgate/core';
 import { checkResponse, checkSchema, checkStream } from './conformance-checks.js';
+import { expectImage, expectResponseSchema, expectSystemPrompt, expectTool, expectToolRoundTrip, spokenTurns } from './received-checks.js';
 import type { ChatConformanceOptions, ConformanceGateway, ConformanceScenario, ConformanceUpstream } from './conformance-types.js';
 import { startPipelineGateway } from './host/start-pipeline-gateway.js';
 
@@ -67,10 +68,13 @@ export function runChatConformance(options: ChatConformanceOptions): void {
     };
 
     scenario('plain-text', async () => {
-      upstream.script({ kind: 'text', text: 'Hello there.' });
+      upstream.script({ kind: 'text', text: 'Hello there.', usage: { promptTokens: 11, completionTokens: 3 } });
       const response = await complete({ messages: [{ role: 'user', content: 'Say hello' }] });
+      expect(spokenTurns(upstream.received())).toEqual([['user', 'Say hello']]);
       expect(response.choices[0]!.message.content).toBe('Hello there.');
       expect(response.choices[0]!.finish_reason).toBe('stop');
+      // The vendor's counts, as it reported them.
+      expect(response.usage).toMatchObject({ prompt_tokens: 11, completion_tokens: 3, total_tokens: 14 });
     });
 
     scenario('plain-text-stream', async () => {
@@ -83,6 +87,8 @@ export function runChatConformance(options: ChatConformanceOptions): void {
     scenario('system-prompt', async () => {
       upstream.script({ kind: 'text', text: 'Terse.' });
       const response = await complete({ messages: [{ role: 'system', content: 'Be terse.' }, { role: 'user', content: 'Hi' }] });
+      expectSystemPrompt(upstream.received(), 'Be terse.');
+      expect(spokenTurns(upstream.received())).toEqual([['user', 'Hi']]);
       expect(response.choices[0]!.message.content).toBe('Terse.');
     });
 
@@ -95,6 +101,11 @@ export function runChatConformance(options: ChatConformanceOptions): void {
           { role: 'user', content: 'What is my name?' },
         ],
       });
+      expect(spokenTurns(upstream.received())).toEqual([
+        ['user', 'My name is Ann.'],
+        ['assistant', 'Nice to meet you, Ann.'],
+        ['user', 'What is my name?'],
+      ]);
       expect(response.choices[0]!.message.content).toBe('Your name is Ann.');
     });
 
@@ -103,12 +114,15 @@ export function runChatConformance(options: ChatConformanceOptions): void {
       const response = await complete({
         messages: [{ role: 'user', content: [{ type: 'text', text: 'What is this?' }, { type: 'image_url', image_url: { url: `data:image/png;base64,${PIXEL}` } }] }],
       });
+      expectImage(upstream.received(), PIXEL);
+      expect(spokenTurns(upstream.received())).toEqual([['user', 'What is this?']]);
       expect(response.choices[0]!.message.content).toBe('A single pixel.');
     });
 
     scenario('tool-call', async () => {
       upstream.script({ kind: 'tool-calls', calls: [TWO_CALLS[0]!] });
       const response = await complete({ messages: [{ role: 'user', content: 'Weather in Oslo?' }], tools: [WEATHER_TOOL] });
+      expectTool(upstream.received(), 'get_weather', 'city');
       expect(response.choices[0]!.finish_reason).toBe('tool_calls');
       expect(response.choices[0]!.message.tool_calls).toEqual([{ id: 'call_conf_1', type: 'function', function: { name: 'get_weather', arguments: '{"city":"Oslo"}' } }]);
     });
@@ -134,6 +148,11 @@ export function runChatConformance(options: ChatConformanceOptions): void {
           { role: 'tool', tool_call_id: 'call_conf_2', content: '7C' },
         ],
       });
+      expectToolRoundTrip(upstream.received(), TWO_CALLS, [
+        { callId: 'call_conf_1', content: '4C' },
+        { callId: 'call_conf_2', content: '7C' },
+      ]);
+      expect(spokenTurns(upstream.received())[0]).toEqual(['user', 'Weather in Oslo and Bergen?']);
       expect(response.choices[0]!.message.content).toBe('Oslo 4C, Bergen 7C.');
     });
 
@@ -144,20 +163,22 @@ export function runChatConformance(options: ChatConformanceOptions): void {
         messages: [{ role: 'user', content: 'Weather in Oslo as JSON' }],
         response_format: { type: 'json_schema', json_schema: { name: 'weather', schema, strict: true } },
       });
+      expectResponseSchema(upstream.received(), schema);
       expect(JSON.parse(response.choices[0]!.message.content!)).toEqual({ city: 'Oslo', temp_c: 4 });
     });
 
     scenario('stop-sequence', async () => {
       upstream.script({ kind: 'stop-sequence', text: '1, 2, 3', sequence: 'END' });
       const response = await complete({ messages: [{ role: 'user', content: 'Count' }], stop: ['END'] });
+      expect(upstream.received().stopSequences).toContain('END');
       expect(response.choices[0]!.finish_reason).toBe('stop');
       expect(response.choices[0]!.message.content).toBe('1, 2, 3');
     });
 
     scenario('usage-in-stream', async () => {
-      upstream.script({ kind: 'text', text: 'Counting tokens.' });
+      upstream.script({ kind: 'text', text: 'Counting tokens.', usage: { promptTokens: 9, completionTokens: 4 } });
       const result = await stream({ messages: [{ role: 'user', content: 'Count tokens' }], stream_options: { include_usage: true } });
-      expect(result.usage!.completion_tokens).toBeGreaterThan(0);
+      expect(result.usage).toMatchObject({ prompt_tokens: 9, completion_tokens: 4, total_tokens: 13 });
     });
 
     scenario('upstream-errors', async () => {

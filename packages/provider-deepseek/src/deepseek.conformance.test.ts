@@ -9,4 +9,7 @@ runChatConformance({
   provider: { plugin: deepSeekPlugin },
   model: 'deepseek-flash',
   startUpstream: deepSeekConformanceUpstream('sk-deepseek-conformance'),
+  // DeepSeek has no json_schema: the schema is asked for in a system message (json_object), never
+  // enforced, so the scenario's "the vendor enforces the schema" cannot hold (README, "Structured output").
+  skip: [{ scenario: 'json-schema', reason: 'DeepSeek only has json_object; the schema is asked for, not enforced' }],
 });

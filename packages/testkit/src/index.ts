@@ -24,4 +24,12 @@ export { estimateTokens } from './estimate-tokens.js';
 export { isRecord } from './is-record.js';
 export { createScriptQueues, exposeScriptedSimulator, type ScriptQueues, type ScriptedSimulator } from './scripted-simulator.js';
 export type { DemoModel, ProviderTestingEntry, StartedSimulator } from './provider-testing-entry.js';
-export type { ConformanceScript, ConformanceUpstream } from './conformance-upstream.js';
+export type {
+  ConformanceScript,
+  ConformanceUpstream,
+  ReceivedMessage,
+  ReceivedRequest,
+  ReceivedToolCall,
+  ReceivedToolResult,
+  ScriptedTokenUsage,
+} from './conformance-upstream.js';

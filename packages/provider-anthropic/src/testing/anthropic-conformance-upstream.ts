@@ -1,11 +1,15 @@
 import type { ConformanceScript, ConformanceUpstream } from '@modelgate/testkit';
 import type { AnthropicScriptedReply } from './anthropic-reply.js';
 import { startAnthropicSimulator } from './anthropic-simulator.js';
+import { readAnthropicRequest } from './read-anthropic-request.js';
 
 function toAnthropicReply(script: Exclude<ConformanceScript, { kind: 'error' }>): AnthropicScriptedReply {
   switch (script.kind) {
     case 'text':
-      return { content: [{ type: 'text', text: script.text }] };
+      return {
+        content: [{ type: 'text', text: script.text }],
+        ...(script.usage && { usage: { inputTokens: script.usage.promptTokens, outputTokens: script.usage.completionTokens } }),
+      };
     case 'stop-sequence':
       return { content: [{ type: 'text', text: script.text }], stopReason: 'stop_sequence', stopSequence: script.sequence };
     case 'tool-calls':
@@ -23,6 +27,7 @@ export function anthropicConformanceUpstream(apiKey: string): () => Promise<Conf
         if (script.kind === 'error') simulator.enqueueFault({ type: 'status', status: script.status });
         else simulator.enqueueReply(toAnthropicReply(script));
       },
+      received: () => readAnthropicRequest(simulator.requests.findLast((request) => request.path === '/v1/messages')),
       close: () => simulator.close(),
     };
   };

@@ -1,4 +1,4 @@
-import { playOpenAiConformanceScript } from '@modelgate/provider-openai-compatible/testing';
+import { playOpenAiConformanceScript, receivedOpenAiChatRequest } from '@modelgate/provider-openai-compatible/testing';
 import type { ConformanceUpstream } from '@modelgate/testkit';
 import { startDeepSeekSimulator } from './deepseek-simulator.js';
 
@@ -9,6 +9,7 @@ export function deepSeekConformanceUpstream(apiKey: string): () => Promise<Confo
     return {
       settings: { baseUrl: simulator.url, apiKey },
       script: (script) => playOpenAiConformanceScript(simulator, script),
+      received: () => receivedOpenAiChatRequest(simulator),
       close: () => simulator.close(),
     };
   };

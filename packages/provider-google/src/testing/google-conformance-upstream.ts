@@ -1,6 +1,7 @@
 import type { ConformanceScript, ConformanceUpstream } from '@modelgate/testkit';
 import type { GoogleScriptedReply } from './google-reply.js';
 import { startGoogleSimulator } from './google-simulator.js';
+import { readGoogleRequest } from './read-google-request.js';
 
 /**
  * A suite script as a Gemini answer. Calls keep the suite's ids and carry no signature: the suite
@@ -10,6 +11,10 @@ import { startGoogleSimulator } from './google-simulator.js';
 function toGoogleReply(script: Exclude<ConformanceScript, { kind: 'error' }>): GoogleScriptedReply {
   switch (script.kind) {
     case 'text':
+      return {
+        parts: [{ text: script.text }],
+        ...(script.usage && { usage: { promptTokenCount: script.usage.promptTokens, candidatesTokenCount: script.usage.completionTokens } }),
+      };
     case 'stop-sequence':
       return { parts: [{ text: script.text }] };
     case 'tool-calls':
@@ -32,6 +37,7 @@ export function googleConformanceUpstream(apiKey: string): () => Promise<Conform
         if (script.kind === 'error') simulator.enqueueFault({ type: 'status', status: script.status });
         else simulator.enqueueReply(toGoogleReply(script));
       },
+      received: () => readGoogleRequest(simulator.requests.findLast((request) => /:(stream)?generateContent$/i.test(request.path))),
       close: () => simulator.close(),
     };
   };

@@ -20,7 +20,7 @@ export { openAiErrorEnvelope, openAiErrorFormat, type OpenAiProblem } from './op
 export { badRequest, invalidType, missingParameter } from './request-problems.js';
 export { DEFAULT_OPENAI_MODELS } from './openai-simulator-models.js';
 export { estimatePromptTokens } from './estimate-usage.js';
-export { openAiConformanceUpstream, playOpenAiConformanceScript, type OpenAiShapedSimulator } from './openai-conformance-upstream.js';
+export { openAiConformanceUpstream, playOpenAiConformanceScript, receivedOpenAiChatRequest, type OpenAiShapedSimulator } from './openai-conformance-upstream.js';
 // Building blocks for a vendor's own dialect of Chat Completions, served as an added endpoint on
 // `POST /v1/chat/completions` (`@modelgate/provider-deepseek/testing` adds reasoning to them).
 export { validateChatRequest } from './validate-chat-request.js';

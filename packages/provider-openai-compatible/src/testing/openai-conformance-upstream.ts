@@ -1,11 +1,18 @@
-import type { ConformanceScript, ConformanceUpstream, SimulatorFault } from '@modelgate/testkit';
-import type { ScriptedToolCall } from './openai-chat-reply.js';
+import type { ConformanceScript, ConformanceUpstream, RecordedRequest, SimulatorFault } from '@modelgate/testkit';
+import type { ScriptedToolCall, ScriptedUsage } from './openai-chat-reply.js';
 import { startOpenAiChatSimulator } from './openai-chat-simulator.js';
+import { readOpenAiChatRequest } from './read-openai-chat-request.js';
 
 /** A simulator that takes OpenAI-shaped chat replies: OpenAI's, or a vendor's whose replies extend them (DeepSeek's). */
 export interface OpenAiShapedSimulator {
-  enqueueReply(reply: { kind: 'text'; text: string } | { kind: 'tool_calls'; calls: ScriptedToolCall[] }): void;
+  enqueueReply(reply: { kind: 'text'; text: string; usage?: ScriptedUsage } | { kind: 'tool_calls'; calls: ScriptedToolCall[] }): void;
   enqueueFault(fault: SimulatorFault): void;
+  readonly requests: readonly RecordedRequest[];
+}
+
+/** The last chat request such a simulator received, in the conformance suite's terms. */
+export function receivedOpenAiChatRequest(simulator: OpenAiShapedSimulator): ReturnType<ConformanceUpstream['received']> {
+  return readOpenAiChatRequest(simulator.requests.findLast((request) => request.path.endsWith('/chat/completions')));
 }
 
 /** One conformance script as such a simulator's reply or fault. */
@@ -14,6 +21,7 @@ export function playOpenAiConformanceScript(simulator: OpenAiShapedSimulator, sc
     case 'error':
       return simulator.enqueueFault({ type: 'status', status: script.status });
     case 'text':
+      return simulator.enqueueReply({ kind: 'text', text: script.text, ...(script.usage && { usage: script.usage }) });
     case 'stop-sequence':
       // OpenAI (and a compatible server) reports a matched stop sequence as a plain `stop`.
       return simulator.enqueueReply({ kind: 'text', text: script.text });
@@ -33,6 +41,7 @@ export function openAiConformanceUpstream(apiKey: string, settings: Record<strin
     return {
       settings: { baseUrl: simulator.url, apiKey, ...settings },
       script: (script) => playOpenAiConformanceScript(simulator, script),
+      received: () => receivedOpenAiChatRequest(simulator),
       close: () => simulator.close(),
     };
   };
