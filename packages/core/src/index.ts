@@ -19,6 +19,11 @@ export {
   errorEnvelopeSchema,
 } from './protocol/v1/schemas/chat-completion-output-schemas.js';
 
+// Anthropic Messages (the second front's dialect)
+export type * from './protocol/anthropic-messages/anthropic-messages-request.js';
+export type * from './protocol/anthropic-messages/anthropic-messages-response.js';
+export { anthropicMessagesRequestSchema, anthropicCountTokensRequestSchema } from './protocol/anthropic-messages/anthropic-messages-request-schema.js';
+
 // Provider plugin contract
 export type * from './plugin/v1/provider-plugin-v1.js';
 export { PROVIDER_SPECIFICATION_VERSION_V1 } from './plugin/v1/provider-plugin-v1.js';

@@ -1,4 +1,5 @@
 import { invalidRequest } from '../errors/gateway-errors.js';
+import type { AnthropicMessagesRequest } from '../protocol/anthropic-messages/anthropic-messages-request.js';
 import type { ResponsesRequest } from '../protocol/v1/responses.js';
 import type { PassThroughDialectV1, PassThroughTranslatorV1 } from './v1/pass-through-translator-v1.js';
 import type { ProviderV1 } from './v1/provider-plugin-v1.js';
@@ -29,6 +30,7 @@ const adaptedResponses = new WeakMap<ResponsesTranslatorV1, PassThroughTranslato
  * v1 plugin's `responses` serves `openai-responses` when it declares no `passThrough` for it.
  */
 export function resolvePassThroughTranslator(provider: ProviderV1, dialect: 'openai-responses'): PassThroughTranslatorV1<ResponsesRequest> | undefined;
+export function resolvePassThroughTranslator(provider: ProviderV1, dialect: 'anthropic-messages'): PassThroughTranslatorV1<AnthropicMessagesRequest> | undefined;
 export function resolvePassThroughTranslator(provider: ProviderV1, dialect: PassThroughDialectV1): PassThroughTranslatorV1 | undefined;
 export function resolvePassThroughTranslator(provider: ProviderV1, dialect: PassThroughDialectV1): PassThroughTranslatorV1<ResponsesRequest> | PassThroughTranslatorV1 | undefined {
   const declared = provider.passThrough?.[dialect];

@@ -13,4 +13,10 @@ export interface CallContextV1 {
   readonly upstreamModel: string;
   /** Report a documented, policy-allowed change to the request; the gateway logs it and sets a response header. */
   readonly warn: (warning: TranslationWarningV1) => void;
+  /**
+   * Headers of the client's request that its front relays to an upstream speaking the front's own
+   * dialect, by lower-case name (the Anthropic Messages front: `anthropic-version`,
+   * `anthropic-beta`). Only pass-through translators read them; absent or empty elsewhere.
+   */
+  readonly clientHeaders?: Readonly<Record<string, string>>;
 }

@@ -1,4 +1,5 @@
 import type { GatewayError } from '../../errors/gateway-error.js';
+import type { AnthropicMessagesRequest } from '../../protocol/anthropic-messages/anthropic-messages-request.js';
 import type { ResponsesRequest } from '../../protocol/v1/responses.js';
 import type { CompletionUsage } from '../../protocol/v1/usage.js';
 import type { SseEvent } from '../../sse/sse-event.js';
@@ -52,6 +53,6 @@ export interface PassThroughTranslatorV1<TRequest = Record<string, unknown>> {
 /** The pass-through translators of a provider, by the dialect each speaks. */
 export interface PassThroughTranslatorsV1 {
   readonly 'openai-responses'?: PassThroughTranslatorV1<ResponsesRequest>;
-  readonly 'anthropic-messages'?: PassThroughTranslatorV1;
-  readonly [dialect: string]: PassThroughTranslatorV1<ResponsesRequest> | PassThroughTranslatorV1 | undefined;
+  readonly 'anthropic-messages'?: PassThroughTranslatorV1<AnthropicMessagesRequest>;
+  readonly [dialect: string]: PassThroughTranslatorV1<ResponsesRequest> | PassThroughTranslatorV1<AnthropicMessagesRequest> | PassThroughTranslatorV1 | undefined;
 }
