@@ -1,5 +1,6 @@
 import { defineProvider, type ChatTranslatorV1 } from '@modelgate/core';
 import { anthropicError } from './anthropic-error.js';
+import { createAnthropicMessagesPassThrough } from './anthropic-messages-pass-through.js';
 import { ANTHROPIC_MODEL_CARDS, ANTHROPIC_MODEL_PATTERNS } from './anthropic-models.js';
 import { ANTHROPIC_ENVIRONMENT, anthropicSettingsSchema, type AnthropicSettings } from './anthropic-settings.js';
 import { AnthropicStreamTranslator } from './anthropic-stream-translator.js';
@@ -39,6 +40,6 @@ export const anthropicProvider = defineProvider<AnthropicSettings>({
   modelPatterns: ANTHROPIC_MODEL_PATTERNS,
   environment: ANTHROPIC_ENVIRONMENT,
   create(settings) {
-    return { chat: createAnthropicChatTranslator(settings), models: ANTHROPIC_MODEL_CARDS };
+    return { chat: createAnthropicChatTranslator(settings), passThrough: { 'anthropic-messages': createAnthropicMessagesPassThrough(settings) }, models: ANTHROPIC_MODEL_CARDS };
   },
 });
