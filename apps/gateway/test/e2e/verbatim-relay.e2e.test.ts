@@ -13,6 +13,8 @@ const UPSTREAM_BODY =
 /** Each a body whose bytes JSON.parse then JSON.stringify would change (spacing, key order, escapes, a large integer, 1.0). */
 const CHAT_STREAM =
   'data: {"id":"chatcmpl-s","object":"chat.completion.chunk","created":1767225600,"model":"gpt-4.1", "choices":[{"index":0,"delta":{"role":"assistant","content":"caf\\u00e9"},"finish_reason":null}],"x_seq":12345678901234567891}\n\n' +
+  // One event whose JSON spans two `data:` lines (legal SSE: the client joins them with a newline).
+  'data: {"id":"chatcmpl-s","object":"chat.completion.chunk","created":1767225600,"model":"gpt-4.1",\ndata:  "choices":[{"index":0,"delta":{"content":"!"},"finish_reason":null}]}\n\n' +
   'data: {"id":"chatcmpl-s","object":"chat.completion.chunk","created":1767225600,"model":"gpt-4.1","choices":[{"index":0,"delta":{},"finish_reason":"stop"}],"usage":{"prompt_tokens":3,"completion_tokens":1,"total_tokens":4,"score":1.0}}\n\n' +
   'data: [DONE]\n\n';
 const RESPONSE_BODY =
@@ -21,7 +23,9 @@ const RESPONSE_BODY =
 const RESPONSE_STREAM =
   'event: response.created\ndata: {"type":"response.created","sequence_number":0,"response":{"id":"resp_v","object":"response","status":"in_progress","output":[],"x":1.0}}\n\n' +
   'event: response.output_text.delta\ndata: {"type":"response.output_text.delta","sequence_number":1,"item_id":"msg_1","output_index":0,"content_index":0,"delta":"caf\\u00e9 "}\n\n' +
-  'event: response.completed\ndata: {"type":"response.completed","sequence_number":2,"response":{"id":"resp_v","object":"response","status":"completed","output":[],"usage":{"input_tokens":5,"output_tokens":2,"total_tokens":7},"x_trace":98765432109876543210}}\n\n';
+  'event: response.completed\ndata: {"type":"response.completed","sequence_number":2,"response":{"id":"resp_v","object":"response","status":"completed","output":[],"usage":{"input_tokens":5,"output_tokens":2,"total_tokens":7},"x_trace":98765432109876543210}}\n\n' +
+  // Several compatible servers end a Responses stream the chat way: not an event to fail on.
+  'data: [DONE]\n\n';
 
 describe('OpenAI-compatible answers are relayed byte for byte, with the useful upstream headers', () => {
   let upstream: Server;

@@ -1,6 +1,8 @@
-/** `data: <payload>\n\n`. The payload must not contain a newline (JSON.stringify output never does). */
+/** `data: <payload>\n\n`, one `data:` field per line of the payload. */
 export function formatSseData(data: string): string {
-  return `data: ${data}\n\n`;
+  // A payload of several lines (a relayed upstream event may carry one) gets a `data:` field per
+  // line, which clients join back with newlines: a raw newline would end the event early.
+  return data.includes('\n') ? `${data.split('\n').map((line) => `data: ${line}`).join('\n')}\n\n` : `data: ${data}\n\n`;
 }
 
 /** An event with a name, as Anthropic and the Responses API frame them. */

@@ -1,6 +1,7 @@
 import { describe, expect, it } from '@jest/globals';
 import { GatewayError } from '../errors/gateway-error.js';
 import { SseParser } from './sse-parser.js';
+import { formatSseData } from './format-sse.js';
 
 function parseAll(pieces: string[]) {
   const parser = new SseParser();
@@ -84,5 +85,13 @@ describe('SseParser on large events', () => {
     expect(parser.push('data: ééé\n\ndata: ééé\n\n')).toEqual([{ data: 'ééé' }, { data: 'ééé' }]);
     // 'data: éééééé\ndata' is 23 bytes but only 17 characters.
     expect(() => parser.push('data: éééééé\ndata')).toThrow(/larger than 20 bytes/);
+  });
+});
+
+describe('formatSseData', () => {
+  it('writes a payload of several lines as several data fields, which a parser joins back', () => {
+    expect(formatSseData('{"a":\n 1}')).toBe('data: {"a":\ndata:  1}\n\n');
+    expect(new SseParser().push(formatSseData('{"a":\n 1}'))).toEqual([{ data: '{"a":\n 1}' }]);
+    expect(formatSseData('{"a":1}')).toBe('data: {"a":1}\n\n');
   });
 });

@@ -1,18 +1,23 @@
-import { upstreamProtocolError, type ResponsesUsage, type SseEvent } from '@modelgate/core';
+import { formatSseEvent, upstreamProtocolError, type CompletionUsage, type GatewayError, type ResponsesUsage, type SseEvent } from '@modelgate/core';
+import { toCompletionUsage } from '../fronts/responses-usage.js';
+import type { VerbatimStreamTracker } from './relay-verbatim-stream.js';
 
 const TERMINAL_TYPES: ReadonlySet<string> = new Set(['response.completed', 'response.failed', 'response.incomplete', 'error']);
 
 /**
- * Reads (never rewrites) the events of a relayed Responses stream: the last `sequence_number`, the
- * usage of the final response, and whether a terminal event arrived (PROTOCOLS B.3). The upstream's
- * own `error` event counts as terminal, so the gateway never appends a second one.
+ * Reads the events of a relayed Responses stream: the last `sequence_number`, the usage of the
+ * final response, and whether a terminal event arrived (PROTOCOLS B.3). The upstream's own `error`
+ * event counts as terminal, so the gateway never appends a second one.
  */
-export class ResponsesStreamTracker {
+export class ResponsesStreamTracker implements VerbatimStreamTracker {
+  readonly terminalEvents = 'response.completed, response.failed or response.incomplete';
   private lastSequenceNumber = -1;
   private terminalType: string | undefined;
-  usage: ResponsesUsage | undefined;
+  private responsesUsage: ResponsesUsage | undefined;
 
   observe(event: SseEvent): void {
+    // Several compatible servers end with a chat-style `[DONE]`, after the terminal event: not data.
+    if (event.data.trim() === '[DONE]') return;
     let payload: { type?: unknown; sequence_number?: unknown; response?: { usage?: ResponsesUsage | null } };
     try {
       payload = JSON.parse(event.data) as typeof payload;
@@ -23,15 +28,22 @@ export class ResponsesStreamTracker {
     const type = event.event ?? (typeof payload.type === 'string' ? payload.type : undefined);
     if (type === undefined || !TERMINAL_TYPES.has(type)) return;
     this.terminalType = type;
-    if (payload.response?.usage) this.usage = payload.response.usage;
+    if (payload.response?.usage) this.responsesUsage = payload.response.usage;
   }
 
   get ended(): boolean {
     return this.terminalType !== undefined;
   }
 
-  /** The number a gateway-written event takes: one past the upstream's last. */
-  get nextSequenceNumber(): number {
-    return this.lastSequenceNumber + 1;
+  get usage(): CompletionUsage | undefined {
+    return this.responsesUsage && toCompletionUsage(this.responsesUsage);
+  }
+
+  /** The Responses API's own mid-stream `error` event, numbered one past the upstream's last. */
+  failureEvent(failure: GatewayError): string {
+    return formatSseEvent(
+      'error',
+      JSON.stringify({ type: 'error', code: failure.code, message: failure.message, param: failure.param, sequence_number: this.lastSequenceNumber + 1 }),
+    );
   }
 }
