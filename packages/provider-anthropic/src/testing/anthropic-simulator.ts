@@ -13,6 +13,7 @@ import {
 } from '@modelgate/testkit';
 import { contentText } from './anthropic-content-text.js';
 import { anthropicErrorBody, anthropicErrorFormat, anthropicStatusForType, type AnthropicProblem } from './anthropic-errors.js';
+import { countAnthropicTokens } from './anthropic-count-tokens.js';
 import type { AnthropicScriptedReply } from './anthropic-reply.js';
 import { buildAnthropicEvents, buildAnthropicMessage, planAnthropicMessage } from './build-anthropic-message.js';
 import { ThinkingLedger } from './thinking-ledger.js';
@@ -58,8 +59,9 @@ function responseHeaders(): Record<string, string> {
 
 /**
  * Starts an Anthropic Messages simulator on 127.0.0.1 (PROTOCOLS D and I): `POST /v1/messages`
- * (JSON and SSE) and `GET /v1/models`. It rejects what Anthropic rejects, with Anthropic's error
- * body and wording (per-model rules included, see anthropic-model-rules.ts), accepts replayed
+ * (JSON and SSE), `POST /v1/messages/count_tokens` and `GET /v1/models`. It rejects what Anthropic
+ * rejects, with Anthropic's error body and wording (per-model rules included, see
+ * anthropic-model-rules.ts), accepts replayed
  * thinking only with the signatures it issued, and plays scripted replies (text with citations,
  * thinking and redacted thinking, parallel tool_use, server tools, stop reasons, an error before
  * any content) and faults.
@@ -91,12 +93,17 @@ export async function startAnthropicSimulator(options: AnthropicSimulatorOptions
     const headers = responseHeaders();
     const isMessages = request.method === 'POST' && request.path === '/v1/messages';
     const isModels = request.method === 'GET' && request.path === '/v1/models';
-    if (!isMessages && !isModels) return sendProblem(response, { status: 404, type: 'not_found_error', message: 'Not found' }, headers);
+    const isCountTokens = request.method === 'POST' && request.path === '/v1/messages/count_tokens';
+    if (!isMessages && !isModels && !isCountTokens) return sendProblem(response, { status: 404, type: 'not_found_error', message: 'Not found' }, headers);
     const authProblem = checkAuth(request.headers, options.apiKey);
     if (authProblem) return sendProblem(response, authProblem, headers);
     if (isModels) {
       const data = [{ type: 'model', id: 'claude-sonnet-4-5-20250929', display_name: 'Claude Sonnet 4.5', created_at: '2025-09-29T00:00:00Z' }];
       return writeJsonBody(response, 200, { data, has_more: false, first_id: data[0]!.id, last_id: data[0]!.id }, headers);
+    }
+    if (isCountTokens) {
+      const counted = countAnthropicTokens(request.body, ledger);
+      return 'input_tokens' in counted ? writeJsonBody(response, 200, counted, headers) : sendProblem(response, counted, headers);
     }
     return answerMessages(request, response, signal, headers);
   });
