@@ -63,9 +63,13 @@ const gatewayDirectory = join(root, 'apps', 'gateway');
 const startScript = JSON.parse(readFileSync(join(gatewayDirectory, 'package.json'), 'utf8')).scripts.start;
 const [program, ...nodeArguments] = startScript.split(/\s+/);
 if (program !== 'node') throw new Error(`apps/gateway's start script must begin with 'node': ${startScript}`);
+// `npm start` is the one place that asks for the demo profile (MODELGATE_DEMO=1): with no config
+// file and no vendor key the gateway then serves the bundled simulators, and says so loudly; the
+// gateway started any other way refuses to start instead.
 const gateway = spawn(join(root, 'node_modules', 'node', 'bin', 'node'), [...nodeArguments, ...process.argv.slice(3)], {
   cwd: gatewayDirectory,
   stdio: 'inherit',
+  env: { ...process.env, MODELGATE_DEMO: process.env.MODELGATE_DEMO ?? '1' },
 });
 for (const signal of ['SIGINT', 'SIGTERM', 'SIGHUP']) process.on(signal, () => gateway.kill(signal));
 gateway.on('exit', (code, signal) => process.exit(code ?? (signal ? 1 : 0)));

@@ -20,7 +20,9 @@ export interface CliIo {
   readonly stdin?: AsyncIterable<string | Buffer> & { isTTY?: boolean };
 }
 
-export const CLI_USAGE = `Usage: modelgate [serve] [--config <file>]     run the gateway (\`start\` is the same)
+export const CLI_USAGE = `Usage: modelgate [serve] [--config <file>] [--demo]   run the gateway (\`start\` is the same); without a
+                             config file or vendor key it refuses to start, unless --demo (or MODELGATE_DEMO=1)
+                             asks for the demo profile: the bundled vendor simulators, offline
        modelgate keys create --name <name> [--owner <team>] [--models a,b*] [--families openai]
                              [--endpoints chat,responses,compact,models] [--expires 30d|<ISO date>]
                              [--rpm n] [--tpm n] [--max-concurrent n] [--budget-usd x --budget-period day|month|total]
@@ -35,6 +37,7 @@ Data directory: $MODELGATE_DATA_DIR, else .modelgate beside the config file, els
 
 const OPTIONS = {
   config: { type: 'string' },
+  demo: { type: 'boolean' },
   json: { type: 'boolean' },
   name: { type: 'string' },
   owner: { type: 'string' },
@@ -129,8 +132,13 @@ export async function runCli(argv: readonly string[], io: CliIo): Promise<number
   if (SERVE_COMMANDS.includes(positionals[0])) {
     // Loaded only here: the other commands need none of the server.
     const { serveGateway } = await import('../server/serve-gateway.js');
-    await serveGateway({ env: io.env, configFile: flags.config });
-    return 0;
+    try {
+      await serveGateway({ env: io.env, configFile: flags.config, demo: flags.demo });
+      return 0;
+    } catch (error) {
+      io.stderr.write(`modelgate: ${(error as Error).message}\n`);
+      return 1;
+    }
   }
   if (positionals[0] === 'keys' && positionals[1] === 'hash') {
     try {

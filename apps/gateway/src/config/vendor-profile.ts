@@ -20,3 +20,15 @@ export function createVendorProfile(
   if (providers.length === 0) return undefined;
   return { providers, keys: [{ name: 'default', key: serviceKey }] };
 }
+
+/**
+ * The secret variables that enable each bundled provider in the vendor profile, for messages:
+ * `OPENAI_API_KEY`, alternatives joined (`GOOGLE_API_KEY or GEMINI_API_KEY`).
+ */
+export function vendorKeyVariables(bundled: readonly BundledProvider[] = profileProviders()): string[] {
+  return bundled.flatMap((entry) => {
+    const secrets = (entry.plugin.environment ?? []).filter((variable) => variable.secret === true);
+    const settings = [...new Set(secrets.map((variable) => variable.setting))];
+    return settings.map((setting) => secrets.filter((variable) => variable.setting === setting).map((variable) => variable.name).join(' or '));
+  });
+}

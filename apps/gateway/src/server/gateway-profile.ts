@@ -1,6 +1,6 @@
 import { loadGatewayConfig, parseGatewayConfig } from '../config/load-gateway-config.js';
 import type { GatewayConfig } from '../config/gateway-config.js';
-import { createVendorProfile } from '../config/vendor-profile.js';
+import { createVendorProfile, vendorKeyVariables } from '../config/vendor-profile.js';
 import { createServiceKey, startDemoProfile, type DemoProfile } from '../demo/demo-profile.js';
 import { GATEWAY_PACKAGE_DIRECTORY } from '../runtime/package-directory.js';
 
@@ -18,14 +18,39 @@ export interface GatewayProfile {
   readonly demo?: DemoProfile;
 }
 
+export interface ProfileOptions {
+  /** A config file; without one, MODELGATE_CONFIG. */
+  readonly configFile?: string;
+  /** `modelgate serve --demo`; without it, MODELGATE_DEMO=1 asks for the demo too. */
+  readonly demo?: boolean;
+}
+
+/** True when the demo profile was asked for: `--demo`, or MODELGATE_DEMO set to 1 or true (what `npm start` sets). */
+export function demoRequested(env: Env, flag?: boolean): boolean {
+  return flag === true || ['1', 'true'].includes(env.MODELGATE_DEMO?.toLowerCase() ?? '');
+}
+
+/** Why the gateway refuses to start with nothing to serve, and the three ways out. */
+export function nothingToServeMessage(): string {
+  return [
+    'nothing to serve: no config file and no vendor key, and the demo profile was not asked for.',
+    '  - a config file: modelgate serve --config <file>, or MODELGATE_CONFIG=<file> (docs/configuration.md)',
+    `  - a vendor key: ${vendorKeyVariables().join(', ')} (each serves its vendor's model ids)`,
+    '  - the offline demo (the bundled vendor simulators, answering "Echo: <your message>"): `npm start` in a',
+    '    clone of the repository, or `modelgate serve --demo` (MODELGATE_DEMO=1); never in production',
+  ].join('\n');
+}
+
 /**
  * Picks the profile:
  *   a config file (`--config`, else MODELGATE_CONFIG) → exactly that file;
- *   a vendor key (OPENAI_API_KEY, ANTHROPIC_API_KEY) → the real vendors, one service key (MODELGATE_API_KEY or a new one);
- *   neither → the demo profile against the bundled simulators.
+ *   a vendor key (OPENAI_API_KEY, ANTHROPIC_API_KEY, …) → the real vendors, one service key (MODELGATE_API_KEY or a new one);
+ *   neither, and the demo asked for (`--demo`, MODELGATE_DEMO=1) → the demo profile against the bundled simulators;
+ *   neither, and no demo asked for → an error: a deployment that lost its config or key must not answer from simulators.
  * Without a config file, paths resolve from the gateway package's folder, whatever the working directory.
  */
-export async function loadGatewayProfile(env: Env, configFile = env.MODELGATE_CONFIG): Promise<GatewayProfile> {
+export async function loadGatewayProfile(env: Env, options: ProfileOptions = {}): Promise<GatewayProfile> {
+  const configFile = options.configFile ?? env.MODELGATE_CONFIG;
   if (configFile) {
     const loaded = await loadGatewayConfig(configFile, env);
     return { ...loaded, description: `config ${configFile}` };
@@ -37,10 +62,11 @@ export async function loadGatewayProfile(env: Env, configFile = env.MODELGATE_CO
     const config = parseGatewayConfig(vendorProfile, env, 'vendor profile');
     return { config, baseDirectory: GATEWAY_PACKAGE_DIRECTORY, description: 'vendor keys from the environment', printedKey };
   }
+  if (!demoRequested(env, options.demo)) throw new Error(nothingToServeMessage());
   const demo = await startDemoProfile(serviceKey);
   try {
     const config = parseGatewayConfig(demo.config, env, 'demo profile');
-    return { config, baseDirectory: GATEWAY_PACKAGE_DIRECTORY, description: 'demo profile: upstreams are the bundled simulators', printedKey, demo };
+    return { config, baseDirectory: GATEWAY_PACKAGE_DIRECTORY, description: 'DEMO PROFILE: upstreams are the bundled simulators', printedKey, demo };
   } catch (error) {
     await demo.close();
     throw error;

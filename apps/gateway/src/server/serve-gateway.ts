@@ -2,14 +2,29 @@ import { createLogger } from '../logging/create-logger.js';
 import { LogDestination } from '../logging/log-destination.js';
 import { tolerateClosedOutput } from '../runtime/tolerate-closed-output.js';
 import { describeDataLocation } from '../store/describe-data-location.js';
+import { vendorKeyVariables } from '../config/vendor-profile.js';
 import { applyListenOverrides, loadGatewayProfile } from './gateway-profile.js';
 import { startGateway } from './start-gateway.js';
 import { stopOnSignals } from './stop-on-signals.js';
 
 export interface ServeOptions {
   readonly env: Readonly<Record<string, string | undefined>>;
-  /** A config file; without one, MODELGATE_CONFIG, else the vendor or demo profile. */
+  /** A config file; without one, MODELGATE_CONFIG, else the vendor profile, else the demo if asked for. */
   readonly configFile?: string;
+  /** `--demo`: with no config file and no vendor key, serve the demo profile instead of refusing to start. */
+  readonly demo?: boolean;
+}
+
+/** Printed first in the demo profile's banner: nobody should mistake the simulators for a vendor. */
+function demoWarning(): string[] {
+  const rule = '!'.repeat(100);
+  return [
+    rule,
+    '!! DEMO PROFILE: no config file and no vendor key. Every model is served by the bundled vendor simulators,',
+    '!! offline: they answer "Echo: <your message>", and nothing reaches a real vendor.',
+    `!! For real vendors set ${vendorKeyVariables().join(', ')}, or MODELGATE_CONFIG=<file>.`,
+    rule,
+  ];
 }
 
 /**
@@ -20,9 +35,10 @@ export interface ServeOptions {
 export async function serveGateway(options: ServeOptions): Promise<void> {
   const { env } = options;
   tolerateClosedOutput();
-  const profile = await loadGatewayProfile(env, options.configFile ?? env.MODELGATE_CONFIG);
+  const profile = await loadGatewayProfile(env, { configFile: options.configFile, demo: options.demo });
   const logs = new LogDestination(process.stdout.fd);
   const logger = createLogger(profile.config.logging, logs);
+  if (profile.demo) logger.warn({ profile: 'demo' }, 'demo profile: the bundled vendor simulators answer every request; no config file and no vendor key');
   let gateway;
   try {
     gateway = await startGateway(applyListenOverrides(profile.config, env), { baseDirectory: profile.baseDirectory, logger, env });
@@ -45,6 +61,7 @@ export async function serveGateway(options: ServeOptions): Promise<void> {
   const key = profile.printedKey;
   const lines = [
     '',
+    ...(profile.demo ? demoWarning() : []),
     `Modelgate is listening on ${gateway.url}/v1 (${profile.description})`,
     key ? `Service key (shown once): ${key}` : 'Service keys: as configured',
     `Models: ${models.slice(0, 8).join(', ')}${models.length > 8 ? ', …' : ''}`,

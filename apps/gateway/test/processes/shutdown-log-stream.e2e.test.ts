@@ -73,11 +73,11 @@ describe('SIGTERM ends the gateway within its grace period whatever happened to 
     expect(await exitWithin(gateway.child, GRACE_MS + MARGIN_MS)).toEqual({ code: 0, signal: null });
   });
 
-  it('with stdout and stderr redirected to a file, in the demo profile (no config, no vendor key)', async () => {
+  it('with stdout and stderr redirected to a file, in the demo profile (no config, no vendor key, MODELGATE_DEMO=1)', async () => {
     const logFile = join(directory, 'demo.log');
     const fd = openSync(logFile, 'w');
     child = spawn(process.execPath, [MAIN_SCRIPT], {
-      env: { PATH: process.env.PATH ?? '', PORT: '0', MODELGATE_DATA_DIR: join(directory, 'demo-data') },
+      env: { PATH: process.env.PATH ?? '', PORT: '0', MODELGATE_DEMO: '1', MODELGATE_DATA_DIR: join(directory, 'demo-data') },
       stdio: ['ignore', fd, fd],
     });
     closeSync(fd);

@@ -81,8 +81,13 @@ export interface FinishedCommand {
 }
 
 /** Runs `node bin/modelgate.mjs <args>` to its end (at most 20 s), with `input` on its stdin. */
-export async function runModelgateCommand(args: readonly string[], options: SpawnGatewayOptions & { input?: string } = {}): Promise<FinishedCommand> {
-  const child = spawn(process.execPath, [MODELGATE_BIN, ...args], {
+export function runModelgateCommand(args: readonly string[], options: SpawnGatewayOptions & { input?: string } = {}): Promise<FinishedCommand> {
+  return runNodeCommand([MODELGATE_BIN, ...args], options);
+}
+
+/** Runs `node <args>` (`dist/main.js`, `bin/modelgate.mjs …`) to its end (at most 20 s), with `input` on its stdin. */
+export async function runNodeCommand(args: readonly string[], options: SpawnGatewayOptions & { input?: string } = {}): Promise<FinishedCommand> {
+  const child = spawn(process.execPath, args, {
     cwd: options.cwd,
     env: { PATH: process.env.PATH ?? '', ...options.env },
     stdio: ['pipe', 'pipe', 'pipe'],
