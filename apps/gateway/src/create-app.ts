@@ -1,5 +1,6 @@
 import Koa from 'koa';
 import { DeploymentBook, ModelRouter, UpstreamTransport, type ProviderInstance } from '@modelgate/pipeline';
+import type { SpanExporter } from '@opentelemetry/sdk-trace';
 import type { Logger } from 'pino';
 import { createAdminRouter } from './admin/admin-router.js';
 import type { KeyResolver } from './auth/authenticated-key.js';
@@ -10,6 +11,7 @@ import { BudgetGuard } from './limits/budget-guard.js';
 import { createRateLimiter } from './limits/create-rate-limiter.js';
 import { RequestGate } from './limits/request-gate.js';
 import { createLogger } from './logging/create-logger.js';
+import { createObservability } from './observability/create-observability.js';
 import { createConnectionCloseMiddleware } from './middleware/connection-close-middleware.js';
 import { createErrorEnvelopeMiddleware } from './middleware/error-envelope-middleware.js';
 import type { GatewayState } from './middleware/gateway-state.js';
@@ -39,6 +41,8 @@ export interface CreateAppOptions {
   /** An already open store (the app then leaves closing it to the caller); by default `config.storage` is opened. */
   store?: GatewayStore;
   usageRecorder?: UsageRecorderOptions;
+  /** Where spans go instead of `tracing.endpoint` (tests: the SDK's in-memory exporter); traces still need `tracing` in the config. */
+  spanExporter?: SpanExporter;
 }
 
 export interface GatewayApp {
@@ -83,7 +87,12 @@ export async function createApp(config: GatewayConfig, options: CreateAppOptions
   });
   await recorder.replaySpool();
   const lifecycle = new GatewayLifecycle();
-  const gate = new RequestGate(limiter, new BudgetGuard(store), recorder, logger);
+  const observability = createObservability(config, {
+    usageQueueDepth: () => recorder.queueDepth,
+    deployments: () => deploymentReport(models, deployments),
+    spanExporter: options.spanExporter,
+  });
+  const gate = new RequestGate(limiter, new BudgetGuard(store), recorder, logger, observability.metrics);
   const keyResolvers = [new StaticKeyResolver(config.keys), new StoreKeyResolver(store), ...(options.keyResolvers ?? [])];
 
   const koa = new Koa<GatewayState>({ proxy: false });
@@ -95,7 +104,7 @@ export async function createApp(config: GatewayConfig, options: CreateAppOptions
   });
   const v1 = createV1Routers({
     pipeline: { models, transport, admission: gate, keepAliveIntervalMs: config.upstream.keepAliveIntervalMs, logger, retry: config.resilience.retry, deployments },
-    observers: [gate],
+    observers: [gate, ...observability.observers],
     lifecycle,
     models,
     keyResolvers,
@@ -121,7 +130,7 @@ export async function createApp(config: GatewayConfig, options: CreateAppOptions
     ready: readyHandler,
     catalog: config.server.publicCatalog ? createCatalogHandler(models, providers) : undefined,
   });
-  const routers = [publicRouter, admin, ...v1];
+  const routers = [publicRouter, admin, observability.router, ...v1];
   for (const { router } of routers) {
     koa.use(router.routes());
     koa.use(router.allowedMethods());
@@ -140,6 +149,7 @@ export async function createApp(config: GatewayConfig, options: CreateAppOptions
       await new Promise((resolve) => setImmediate(resolve));
       await gate.drain();
       await recorder.close();
+      await observability.shutdown();
       transport.close();
       await limiter.close();
       if (!options.store) await store.close();

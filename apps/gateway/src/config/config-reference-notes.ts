@@ -92,6 +92,14 @@ export const CONFIG_FIELD_NOTES: Readonly<Record<string, FieldNote>> = {
   'redis.failurePolicy': { description: 'When Redis cannot be reached: `open` admits requests without rate limits, `closed` refuses them (503 `rate_limiter_unavailable`).', default: '`open`' },
   'admin.token': { description: 'The admin token for `/admin` (usually `"${MODELGATE_ADMIN_TOKEN}"`); only its digest is kept. Without `admin`, `/admin` is off. One of `token` or `tokenHash`.' },
   'admin.tokenHash': { description: '`sha256:<hex>` of the admin token: `modelgate keys hash` prints it.' },
+  'metrics.token': { description: "A token that opens `GET /metrics` for scrapers (usually `\"${MODELGATE_METRICS_TOKEN}\"`), besides the admin token; only its digest is kept. Without it and without `admin`, `/metrics` is off ([observability.md](observability.md))." },
+  'metrics.tokenHash': { description: '`sha256:<hex>` of the metrics token: `modelgate keys hash` prints it.' },
+  'metrics.keyLabels': { description: 'Add a `key` label (the key id) to the request, token and cost series: one series per key, so off unless you have few keys.' },
+  'tracing.endpoint': { description: "The collector's OTLP/HTTP traces URL (`http://…:4318/v1/traces`). Traces are off without `tracing` ([observability.md](observability.md))." },
+  'tracing.headers': { description: 'Headers sent with each export (a collector\'s `authorization`).', default: 'none' },
+  'tracing.serviceName': { description: 'The `service.name` of the spans.' },
+  'tracing.sampleRatio': { description: "Share of requests traced when the client's `traceparent` does not decide (a client's sampled flag is followed)." },
+  'tracing.captureContent': { description: 'Record prompts and answers on the request span (`gen_ai.input.messages`, `gen_ai.output.messages`). Off: spans carry no content.' },
   'usage.spoolFsync': { description: 'Flush each usage record to disk (fdatasync) as it is spooled, so records survive an OS crash or power loss too, at one disk flush per request.' },
 };
 

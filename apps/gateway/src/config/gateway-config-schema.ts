@@ -212,5 +212,23 @@ export const gatewayConfigSchema: JsonSchema = {
       additionalProperties: false,
       properties: { spoolFsync: { type: 'boolean' } },
     },
+    metrics: {
+      type: 'object',
+      additionalProperties: false,
+      properties: { token: { type: 'string', minLength: 16 }, tokenHash: sha256Digest, keyLabels: { type: 'boolean' } },
+      not: { required: ['token', 'tokenHash'] },
+    },
+    tracing: {
+      type: 'object',
+      additionalProperties: false,
+      required: ['endpoint'],
+      properties: {
+        endpoint: { type: 'string', pattern: '^https?://' },
+        headers: { type: 'object', additionalProperties: { type: 'string' } },
+        serviceName: { type: 'string', minLength: 1 },
+        sampleRatio: { type: 'number', minimum: 0, maximum: 1 },
+        captureContent: { type: 'boolean' },
+      },
+    },
   },
 };

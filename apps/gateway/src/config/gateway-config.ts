@@ -113,6 +113,29 @@ export interface ResilienceConfig {
   cooldown: CooldownPolicy;
 }
 
+/** `GET /metrics` (Prometheus): the admin token always opens it; a metrics token may too. */
+export interface MetricsConfig {
+  /** A token for scrapers only (usually `${MODELGATE_METRICS_TOKEN}`); only its digest is kept. */
+  token?: string;
+  /** `sha256:<hex>` of the metrics token. */
+  tokenHash?: string;
+  /** Label request, token and cost series with the key id too (one series per key: unbounded as keys are issued). */
+  keyLabels: boolean;
+}
+
+/** OpenTelemetry traces, exported over OTLP/HTTP; off unless configured. */
+export interface TracingConfig {
+  /** The collector's OTLP/HTTP traces URL, e.g. `http://127.0.0.1:4318/v1/traces`. */
+  endpoint: string;
+  /** Sent with every export (a collector's auth header). */
+  headers?: Record<string, string>;
+  serviceName: string;
+  /** Share of requests traced when the client sent no sampled `traceparent`. */
+  sampleRatio: number;
+  /** Record prompts and answers on the request span. */
+  captureContent: boolean;
+}
+
 export interface LoggingConfig {
   level: 'fatal' | 'error' | 'warn' | 'info' | 'debug' | 'trace' | 'silent';
 }
@@ -132,10 +155,15 @@ export interface GatewayConfig {
   admin?: AdminConfig;
   /** The usage records' crash-safe spool. */
   usage: UsageConfig;
+  metrics: MetricsConfig;
+  /** Traces are off without it. */
+  tracing?: TracingConfig;
 }
 
 /** What a config file or a caller gives; everything but `providers` has defaults. */
-export type GatewayConfigInput = Partial<Omit<GatewayConfig, 'server' | 'upstream' | 'resilience' | 'logging' | 'storage' | 'usage'>> & {
+export type GatewayConfigInput = Partial<Omit<GatewayConfig, 'server' | 'upstream' | 'resilience' | 'logging' | 'storage' | 'usage' | 'metrics' | 'tracing'>> & {
+  metrics?: Partial<MetricsConfig>;
+  tracing?: Partial<TracingConfig> & { endpoint: string };
   resilience?: { retry?: Partial<RetryPolicy>; cooldown?: Partial<CooldownPolicy> };
   usage?: Partial<UsageConfig>;
   storage?: StorageConfig;
@@ -173,5 +201,7 @@ export function withConfigDefaults(input: GatewayConfigInput): GatewayConfig {
     redis: input.redis,
     admin: input.admin,
     usage: { spoolFsync: false, ...input.usage },
+    metrics: { keyLabels: false, ...input.metrics },
+    tracing: input.tracing && { serviceName: 'modelgate', sampleRatio: 1, captureContent: false, ...input.tracing },
   };
 }

@@ -1,8 +1,8 @@
 import Router, { type RouterMiddleware } from '@koa/router';
 import type { GatewayState } from '../middleware/gateway-state.js';
 
-/** Who may call a route: anyone, a service key, or the admin token. */
-export type RouteAccess = 'public' | 'service-key' | 'admin-token';
+/** Who may call a route: anyone, a service key, the admin token, or the metrics token (or the admin token). */
+export type RouteAccess = 'public' | 'service-key' | 'admin-token' | 'metrics-token';
 
 /** A route as registered, for the route table tests walk and the docs list. */
 export interface RegisteredRoute {

@@ -1,7 +1,6 @@
 import type { AuthenticatedKey } from '../auth/authenticated-key.js';
 import type { BudgetPeriod } from '../config/gateway-config.js';
 import type { GatewayStore } from '../store/gateway-store.js';
-import { insufficientQuota } from './rate-limit-errors.js';
 
 /** Unix milliseconds at which the current budget period began (UTC). */
 export function budgetPeriodStart(period: BudgetPeriod, now = new Date()): number {
@@ -29,10 +28,11 @@ export class BudgetGuard {
     private readonly refreshMs = 2_000,
   ) {}
 
-  async assertWithinBudget(key: AuthenticatedKey): Promise<void> {
-    if (!key.budget) return;
+  /** False once the key's spend in its budget period has reached its budget. */
+  async isWithinBudget(key: AuthenticatedKey): Promise<boolean> {
+    if (!key.budget) return true;
     const spend = await this.spend(key.id, budgetPeriodStart(key.budget.period));
-    if (spend >= key.budget.usd) throw insufficientQuota(key.budget.period);
+    return spend < key.budget.usd;
   }
 
   /** Counts a finished request's cost at once, before its record reaches the store. */

@@ -16,9 +16,9 @@ import { countTokens } from '../usage/count-tokens.js';
 import type { UsageAttempt, UsageRecord } from '../usage/usage-record.js';
 import type { UsageRecorder } from '../usage/usage-recorder.js';
 import type { BudgetGuard } from './budget-guard.js';
-import { rateLimitExceeded, requestTooLargeForTpm } from './rate-limit-errors.js';
+import { insufficientQuota, rateLimitExceeded, requestTooLargeForTpm } from './rate-limit-errors.js';
 import { rateLimitHeaders } from './rate-limit-headers.js';
-import { hasRateLimits, type RateLimiter } from './rate-limiter.js';
+import { hasRateLimits, type LimitDecision, type RateLimiter } from './rate-limiter.js';
 
 /** What admission took for a request, kept until the request is settled. */
 interface Admission {
@@ -34,6 +34,18 @@ interface Admission {
 }
 
 const NANOSECONDS_PER_MILLISECOND = 1_000_000;
+
+/** The key limit that refused a request. */
+export type RefusingLimit = 'rpm' | 'tpm' | 'concurrency' | 'budget';
+
+const REFUSED_BY: Readonly<Record<NonNullable<LimitDecision['refusedBy']>, RefusingLimit>> = { requests: 'rpm', tokens: 'tpm', concurrency: 'concurrency' };
+
+/** Told what the gate decided and recorded (the metrics); must not throw. */
+export interface RequestGateListener {
+  /** A usage record was queued for this exchange: one per model request. */
+  recorded?(record: UsageRecord, exchange: Exchange): void;
+  refused?(limit: RefusingLimit): void;
+}
 
 function clientClosedRequest(): GatewayError {
   return new GatewayError({ status: 499, code: 'client_closed_request', message: 'The client closed the connection while the request was being admitted.' });
@@ -59,21 +71,22 @@ export class RequestGate implements AdmissionControl, ExchangeObserver {
     private readonly budgets: BudgetGuard,
     private readonly recorder: UsageRecorder,
     private readonly logger: Logger,
+    private readonly listener: RequestGateListener = {},
   ) {}
 
   /** Throws the 429 that applies; otherwise returns the rate-limit headers for the response. */
   async admit(exchange: Exchange, target: AdmissionTarget): Promise<Record<string, string>> {
     const key = exchange.key as AuthenticatedKey;
-    await this.budgets.assertWithinBudget(key);
+    if (!(await this.budgets.isWithinBudget(key))) throw this.refuse('budget', insufficientQuota(key.budget!.period));
     const { estimate } = target;
     // Over the whole limit, the request can never be admitted: refused at once, for every limiter.
     const tpm = key.limits?.tpm;
-    if (tpm && estimate.totalTokens > tpm) throw requestTooLargeForTpm(target.model, tpm, estimate);
+    if (tpm && estimate.totalTokens > tpm) throw this.refuse('tpm', requestTooLargeForTpm(target.model, tpm, estimate));
     let headers: Record<string, string> = {};
     let holdsLease = false;
     if (hasRateLimits(key.limits)) {
       const decision = await this.limiter.acquire({ keyId: key.id, leaseId: exchange.recordId, limits: key.limits, estimatedTokens: estimate.totalTokens });
-      if (!decision.admitted) throw rateLimitExceeded(decision, target.model);
+      if (!decision.admitted) throw this.refuse(REFUSED_BY[decision.refusedBy ?? 'requests'], rateLimitExceeded(decision, target.model));
       headers = rateLimitHeaders(decision);
       holdsLease = Boolean(key.limits.maxConcurrent);
     }
@@ -118,6 +131,11 @@ export class RequestGate implements AdmissionControl, ExchangeObserver {
     this.settling.add(done);
   }
 
+  private refuse(limit: RefusingLimit, error: GatewayError): GatewayError {
+    this.listener.refused?.(limit);
+    return error;
+  }
+
   /** Waits for requests still being settled, then writes every queued usage record. */
   async drain(): Promise<void> {
     while (this.settling.size > 0) await Promise.all(this.settling);
@@ -139,7 +157,7 @@ export class RequestGate implements AdmissionControl, ExchangeObserver {
 
   /** A request that ended before admission: refused (a 400, 403, 404 or 429) or left by its client; it used no tokens. */
   private recordRefusal(exchange: Exchange, ending: RequestEnding): void {
-    this.recorder.record({
+    this.queue(exchange, {
       recordId: exchange.recordId,
       requestId: exchange.requestId,
       keyId: exchange.key.id,
@@ -164,9 +182,14 @@ export class RequestGate implements AdmissionControl, ExchangeObserver {
   private recordUsage(exchange: Exchange, admission: Admission, ending: RequestEnding, answer?: unknown): UsageRecord {
     const record = this.toUsageRecord(exchange, admission, ending, answer);
     this.records.set(exchange, record);
-    this.recorder.record(record);
+    this.queue(exchange, record);
     this.budgets.noteSpend(record.keyId, record.costUsd);
     return record;
+  }
+
+  private queue(exchange: Exchange, record: UsageRecord): void {
+    this.recorder.record(record);
+    this.listener.recorded?.(record, exchange);
   }
 
   /**

@@ -1,5 +1,5 @@
 import type { Context, Middleware } from 'koa';
-import { GatewayError } from '@modelgate/core';
+import { GatewayError, gatewayErrorKindOf } from '@modelgate/core';
 import { openAiConventions, type ClientConventions } from '@modelgate/pipeline';
 import type { Logger } from 'pino';
 import type { GatewayState } from './gateway-state.js';
@@ -30,7 +30,10 @@ function toGatewayError(error: unknown, ctx: Context & { state: GatewayState }, 
 function renderFailure(ctx: Context & { state: GatewayState }, failure: GatewayError, conventions: ClientConventions, logger: Logger): void {
   if (failure.status >= 500) logger.warn({ requestId: ctx.state.requestId, status: failure.status, code: failure.code, message: failure.message }, 'request failed');
   noteFailureForLog(ctx, failure.code);
-  if (ctx.state.exchange) ctx.state.exchange.errorCode = failure.code;
+  if (ctx.state.exchange) {
+    ctx.state.exchange.errorCode = failure.code;
+    ctx.state.exchange.errorKind = gatewayErrorKindOf(failure);
+  }
   const rendered = conventions.renderError(failure);
   ctx.status = rendered.status;
   ctx.set(rendered.headers);

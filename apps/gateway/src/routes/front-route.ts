@@ -25,6 +25,7 @@ export function createFrontRoute(operation: FrontOperation, dependencies: FrontR
       startedAt: ctx.state.startedAt,
       key: ctx.state.key!,
       endpoint: operation.endpoint,
+      incomingHeaders: ctx.headers,
       observers: dependencies.observers,
     });
     ctx.state.exchange = exchange;

@@ -50,6 +50,8 @@ export class UsageRecorder {
   private readonly spool: UsageSpool | undefined;
   private readonly quarantine: UsageQuarantine;
   private spoolFailures = 0;
+  /** Records of the batch being written now. */
+  private writingCount = 0;
 
   constructor(
     private readonly store: GatewayStore,
@@ -62,6 +64,11 @@ export class UsageRecorder {
     this.quarantine = new UsageQuarantine(options.rejectedFile, logger);
     this.timer = setInterval(() => void this.flush(), options.flushIntervalMs ?? 1_000);
     this.timer.unref();
+  }
+
+  /** Records waiting to be written to the store (the metrics' usage-writer queue depth). */
+  get queueDepth(): number {
+    return this.pending.length + this.writingCount;
   }
 
   /** Queues a record; with a spool it is written to disk before this returns. */
@@ -137,11 +144,14 @@ export class UsageRecorder {
     if (this.pending.length === 0) return;
     const batch = this.pending;
     this.pending = [];
+    this.writingCount = batch.length;
     try {
       await this.store.insertUsage(batch.map((entry) => entry.record));
       this.release(batch);
     } catch {
       await this.writeOneByOne(batch);
+    } finally {
+      this.writingCount = 0;
     }
   }
 

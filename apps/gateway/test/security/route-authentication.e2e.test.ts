@@ -62,6 +62,7 @@ describe('authentication cannot be routed around', () => {
         'POST /admin/keys admin-token',
         'POST /admin/keys/:id/rotate admin-token',
         'GET /admin/usage admin-token',
+        'GET /metrics metrics-token',
         'GET /health public',
       ]),
     );
