@@ -182,12 +182,14 @@ export function runChatConformance(options: ChatConformanceOptions): void {
     });
 
     scenario('upstream-errors', async () => {
-      for (const status of [400, 401, 429, 500]) {
+      // An upstream 401 is the gateway's vendor key, not the client's: a 502 that says so.
+      for (const [status, expected] of [[400, 400], [401, 502], [429, 429], [500, 500]] as const) {
         upstream.script({ kind: 'error', status });
         const response = await post({ messages: [{ role: 'user', content: 'x' }] });
         const body: unknown = await response.json();
         checkSchema('error', body);
-        expect(response.status).toBe(status);
+        expect(response.status).toBe(expected);
+        if (status === 401) expect((body as { error: { code: string } }).error.code).toBe('upstream_authentication_failed');
         if (status === 429) expect(response.headers.get('retry-after')).not.toBeNull();
       }
     });

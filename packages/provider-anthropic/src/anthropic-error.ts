@@ -12,9 +12,8 @@ interface MappedError {
  * Every documented Anthropic error type. 529 `overloaded_error` becomes 503, the status OpenAI
  * clients know for an overloaded server (they retry it, as they would 529). A 401 means Anthropic
  * refused the gateway's own key (the client's key was accepted by the gateway already), so the
- * client's error says so, with its own code (`upstream_authentication_failed`). Its status stays
- * 401 because the conformance suite requires an upstream 401 to reach the client as 401 for every
- * provider (README, "Errors").
+ * client's error says so, with its own code (`upstream_authentication_failed`); the pipeline turns
+ * every upstream 401 into a 502 so it never looks like the client's own bad key.
  */
 export const ANTHROPIC_ERROR_MAP: Readonly<Record<string, MappedError>> = {
   invalid_request_error: { status: 400, type: 'invalid_request_error', code: null, kind: 'invalid_request' },

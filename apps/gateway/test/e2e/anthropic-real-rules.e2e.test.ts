@@ -203,8 +203,8 @@ describe('ordinary OpenAI requests against an Anthropic that applies its rules',
   it('an upstream 401 says Anthropic rejected the gateway’s credentials, with its own code, not the client’s key', async () => {
     harness.simulator.enqueueFault({ type: 'status', status: 401 });
     const failure = client.chat.completions.create({ model: MODEL, messages: [{ role: 'user', content: 'x' }] });
-    await expect(failure).rejects.toMatchObject({ status: 401, code: 'upstream_authentication_failed' });
-    await expect(failure).rejects.toThrow(/Anthropic rejected the gateway's credentials/);
+    await expect(failure).rejects.toMatchObject({ status: 502, code: 'upstream_authentication_failed' });
+    await expect(failure).rejects.toThrow(/rejected the gateway's credentials/);
   });
 
   it('a call without max_tokens gets the documented default, not the model maximum', async () => {

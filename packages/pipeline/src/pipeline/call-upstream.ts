@@ -1,12 +1,13 @@
-import type { GatewayError, UpstreamFailureV1, UpstreamRequestV1 } from '@modelgate/core';
+import { GatewayError, type UpstreamFailureV1, type UpstreamRequestV1 } from '@modelgate/core';
 import { readUpstreamText } from '../transport/read-upstream-text.js';
+import { upstreamHost } from '../transport/upstream-transport-errors.js';
 import type { UpstreamReply, UpstreamTransport } from '../transport/upstream-transport.js';
 
 /**
  * Sends the upstream request, tied to the client: `signal` aborts when the client disconnects
  * before its answer is complete, and the upstream request stops with it. A non-2xx answer becomes
- * the translator's error (its body read within `upstream.maxResponseBytes`); a redirect is a 502
- * (see UpstreamTransport).
+ * the translator's error (its body read within `upstream.maxResponseBytes`), except a 401 (see
+ * vendorRejectedCredentials); a redirect is a 502 (see UpstreamTransport).
  */
 export async function callUpstream(
   transport: UpstreamTransport,
@@ -17,7 +18,24 @@ export async function callUpstream(
   const reply = await transport.open(request, signal);
   if (reply.status < 200 || reply.status >= 300) {
     const body = await readUpstreamText(reply, request.url);
-    throw toGatewayError({ status: reply.status, headers: reply.headers, body });
+    const failure = toGatewayError({ status: reply.status, headers: reply.headers, body });
+    throw reply.status === 401 ? vendorRejectedCredentials(request.url, failure) : failure;
   }
   return reply;
+}
+
+/**
+ * An upstream 401 is about the gateway's own vendor key, not the client's: passed on as a 401 it
+ * would look exactly like the client's bad key. It becomes a 502 that says so, without the
+ * vendor's message (which may quote part of that key).
+ */
+function vendorRejectedCredentials(url: string, failure: GatewayError): GatewayError {
+  return new GatewayError({
+    status: 502,
+    kind: 'authentication',
+    type: 'server_error',
+    code: 'upstream_authentication_failed',
+    message: `The upstream at ${upstreamHost(url)} rejected the gateway's credentials for this provider (HTTP 401). The provider's key in the gateway's configuration needs attention; your API key was accepted.`,
+    cause: failure,
+  });
 }
