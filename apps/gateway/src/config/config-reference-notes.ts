@@ -36,7 +36,7 @@ export const CONFIG_FIELD_NOTES: Readonly<Record<string, FieldNote>> = {
   'upstream.timeoutMs': { description: "Time to the upstream's response headers; for a non-streamed answer, to its whole body (504 `upstream_timeout`)." },
   'upstream.streamIdleTimeoutMs': { description: 'Longest wait for the next event of an upstream stream (keep-alive comments and blank lines do not count as progress); the stream then ends with an `upstream_timeout` error event.' },
   'upstream.totalTimeoutMs': { description: 'Longest a streamed answer may take, from its request to its last event; the stream then ends with an `upstream_timeout` error event. (A non-streamed answer is bounded by `timeoutMs`.)' },
-  'upstream.keepAliveIntervalMs': { description: 'While a relayed Responses stream is silent this long, the gateway writes an SSE comment (`: keep-alive`), so clients with idle time-outs (Codex: 300 s) keep waiting.' },
+  'upstream.keepAliveIntervalMs': { description: 'While a relayed stream (chat or Responses) is silent this long, the gateway writes an SSE comment (`: keep-alive`), so clients with idle time-outs (Codex: 300 s) keep waiting while a model thinks.' },
   'upstream.maxEventBytes': { description: 'Largest Server-Sent Event accepted from an upstream stream (UTF-8 bytes); past it the stream fails (`upstream_protocol_error`).' },
   'upstream.maxResponseBytes': { description: 'Largest non-streamed upstream answer (success or error, after decompression); past it 502 `upstream_response_too_large`.' },
   'upstream.idleSocketTimeoutMs': { description: "A pooled keep-alive connection idle this long is closed; keep it below the upstreams' own idle time-out." },

@@ -25,7 +25,7 @@ describe('upstream time-outs', () => {
 
   beforeAll(async () => {
     upstream = await startFakeUpstream((request, response) => behaviour(request, response));
-    harness = await startGatewayBefore(upstream, { timeoutMs, streamIdleTimeoutMs, idleSocketTimeoutMs: 100 });
+    harness = await startGatewayBefore(upstream, { timeoutMs, streamIdleTimeoutMs, idleSocketTimeoutMs: 100, keepAliveIntervalMs: streamIdleTimeoutMs / 6 });
   });
   afterAll(() => harness.close());
 
@@ -84,6 +84,18 @@ describe('upstream time-outs', () => {
     const payloads = dataPayloads(kept.text);
     expect(payloads).not.toContain('[DONE]');
     expect((JSON.parse(payloads.at(-1)!) as { error: { code: string; message: string } }).error).toMatchObject({ code: 'upstream_timeout' });
+  });
+
+  it('a chat stream whose upstream thinks in silence gets keep-alive comments, and the chunks around them whole', async () => {
+    behaviour = (_request, response) => {
+      response.writeHead(200, { 'content-type': 'text/event-stream' });
+      response.write(chatChunk('Hmm'));
+      const timer = setTimeout(() => response.end(`${chatChunk('done')}data: [DONE]\n\n`), (streamIdleTimeoutMs * 2) / 3);
+      response.once('close', () => clearTimeout(timer));
+    };
+    const thinking = await post('/chat/completions', chatRequest(true));
+    expect(thinking.text).toMatch(/data: \{[^\n]*"Hmm"[^\n]*\}\n\n(: keep-alive\n\n)+data: \{[^\n]*"done"/);
+    expect(dataPayloads(thinking.text).at(-1)).toBe('[DONE]');
   });
 
   it('a stream with short silences between its chunks is relayed whole', async () => {

@@ -38,6 +38,7 @@ const chatCompletions = {
           clientGone: input.clientGone,
           maxEventBytes: input.maxEventBytes,
           idleTimeoutMs: input.idleTimeoutMs,
+          keepAliveIntervalMs: input.keepAliveIntervalMs,
           onOutput: (item) => noteStreamedChunk(input.exchange, item.chunk),
           beforeEnd: input.beforeEnd,
         }),

@@ -9,6 +9,7 @@ import {
   type StreamTranslatorV1,
 } from '@modelgate/core';
 import { EventIdleTimer } from './event-idle-timer.js';
+import { SseKeepAlive } from './sse-keep-alive.js';
 import { settleRelayFailure, type RelayOutcome } from './relay-outcome.js';
 
 export interface RelayChatStreamOptions {
@@ -23,6 +24,8 @@ export interface RelayChatStreamOptions {
   readonly maxEventBytes: number;
   /** Longest wait for the next upstream event (`upstream.streamIdleTimeoutMs`); comments do not count. */
   readonly idleTimeoutMs: number;
+  /** Silence after which `: keep-alive` goes to the client (a thinking model may say nothing for minutes). */
+  readonly keepAliveIntervalMs: number;
   /** Called once the answer is complete, just before its last write (the usage record is spooled there). */
   readonly beforeEnd?: () => void;
 }
@@ -40,6 +43,9 @@ export async function relayChatStream(options: RelayChatStreamOptions): Promise<
   const parser = new SseParser({ maxEventBytes: options.maxEventBytes });
   const decoder = new TextDecoder();
   const idle = new EventIdleTimer(upstream, options.idleTimeoutMs);
+  const keepAlive = new SseKeepAlive(options.keepAliveIntervalMs, (comment) => {
+    if (!output.writableEnded && !output.destroyed) output.write(comment);
+  });
 
   const serialize = (items: readonly StreamOutputV1[]): string => {
     let text = '';
@@ -64,8 +70,11 @@ export async function relayChatStream(options: RelayChatStreamOptions): Promise<
     return text;
   };
   // Waits only when the client is slower than the upstream (back-pressure).
-  const send = (text: string): Promise<unknown> | undefined =>
-    text.length > 0 && !output.write(text) ? once(output, 'drain') : undefined;
+  const send = (text: string): Promise<unknown> | undefined => {
+    if (text.length === 0) return undefined;
+    keepAlive.touch();
+    return output.write(text) ? undefined : once(output, 'drain');
+  };
 
   try {
     for await (const piece of upstream) {
@@ -82,5 +91,6 @@ export async function relayChatStream(options: RelayChatStreamOptions): Promise<
     return settleRelayFailure(error, options, (failure) => formatSseData(JSON.stringify(failure.toEnvelope())));
   } finally {
     idle.stop();
+    keepAlive.stop();
   }
 }
