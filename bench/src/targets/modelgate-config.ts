@@ -27,7 +27,8 @@ export function writeModelgateConfig(input: ModelgateConfigInput): string {
     models.push({ id: MODELGATE_MODELS.anthropic, provider: 'anthropic', upstreamModel: 'claude-bench' });
   }
   const config = {
-    server: { host: '127.0.0.1', port: input.port },
+    // Every bench client comes from 127.0.0.1, and the open-streams figure needs 1,000 connections at once.
+    server: { host: '127.0.0.1', port: input.port, maxConnectionsPerAddress: 0 },
     logging: { level: input.logLevel },
     providers,
     models,
