@@ -28,7 +28,8 @@ export const USAGE = `pnpm bench [options]
   --open-streams N        streams held open for the memory figure (default 1000)
   --log-level warn|silent the gateway's log level (default warn)
   --targets a,b           only these: direct, bare proxy, modelgate, portkey (direct is always run)
-  --scenarios a,b         only these scenario ids (openai-chat, openai-chat-stream, anthropic-chat, ...)
+  --scenarios a,b         only these scenario ids (openai-chat, openai-chat-retried, openai-chat-stream, anthropic-chat, ...);
+                          openai-chat-retried (Modelgate only) brings openai-chat along, its healthy twin
   --cpu-prof [DIR]        profile the gateway (node --cpu-prof), profiles to DIR (default bench/results/profiles)`;
 
 function list(value: string | undefined): string[] | undefined {

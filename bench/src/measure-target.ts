@@ -1,11 +1,11 @@
 import type { BenchOptions } from './bench-options.js';
-import { checkRequest } from './measure/check-request.js';
+import { checkRequest, requireExpectedAnswer } from './measure/check-request.js';
 import { measureCell, measureLatencyProbe } from './measure/measure-cell.js';
 import { measureOpenStreams } from './measure/measure-open-streams.js';
 import { measureSoak } from './measure/measure-soak.js';
 import type { BenchReport } from './report/bench-report.js';
-import { SCENARIOS, type Scenario } from './scenarios.js';
-import { isSkipped, type RunningTarget } from './targets/bench-target.js';
+import { findScenario, SCENARIOS, type RequestSpec, type Scenario } from './scenarios.js';
+import { isSkipped, type RunningTarget, type Skipped } from './targets/bench-target.js';
 
 const OPENAI_STREAM = SCENARIOS.find((scenario) => scenario.id === 'openai-chat-stream')!;
 const SOAK_CONNECTIONS = 32;
@@ -14,9 +14,28 @@ function progress(message: string): void {
   process.stderr.write(`${message}\n`);
 }
 
+/** Why a scenario cannot be measured on a target, or undefined; a request that must prove itself stops the run instead. */
+async function whyNotMeasurable(request: RequestSpec | Skipped, what: string): Promise<string | undefined> {
+  if (isSkipped(request)) return request.skipped;
+  if (request.expectedHeaders) {
+    await requireExpectedAnswer(request, what);
+    progress(`  ${what}: a sample answer has ${Object.entries(request.expectedHeaders).map(([name, value]) => `${name}: ${value}`).join(', ')}`);
+    return undefined;
+  }
+  const problem = await checkRequest(request);
+  return problem && `skipped: ${problem}`;
+}
+
+/** What the c=1 probe sends: the scenario's request and, for a retry measurement, its healthy twin in turn with it. */
+function probedRequests(target: RunningTarget, scenario: Scenario, request: RequestSpec): RequestSpec[] {
+  const twin = scenario.retryOf && target.request(findScenario(scenario.retryOf));
+  return twin && !isSkipped(twin) ? [request, twin] : [request];
+}
+
 async function measureScenario(target: RunningTarget, scenario: Scenario, options: BenchOptions, report: BenchReport): Promise<void> {
   const request = target.request(scenario);
-  const reason = isSkipped(request) ? request.skipped : await checkRequest(request);
+  const what = `${target.name} / ${scenario.label}`;
+  const reason = await whyNotMeasurable(request, what);
   if (reason !== undefined || isSkipped(request)) {
     report.skipped.push({ target: target.name, scenario: scenario.id, reason: reason ?? 'skipped' });
     progress(`  ${scenario.label}: ${reason}`);
@@ -24,10 +43,12 @@ async function measureScenario(target: RunningTarget, scenario: Scenario, option
   }
   for (const concurrency of options.concurrencies) {
     const measurement = await measureCell(request, concurrency, target.pid, options);
-    const probe = concurrency === 1 ? await measureLatencyProbe(request, options) : undefined;
-    report.cells.push({ ...measurement, target: target.name, scenario: scenario.id, concurrency, probe });
+    const [probe, twinProbe] = concurrency === 1 ? await measureLatencyProbe(probedRequests(target, scenario, request), options) : [];
+    report.cells.push({ ...measurement, target: target.name, scenario: scenario.id, concurrency, probe, ...(twinProbe && { twinProbe }) });
     progress(`  ${scenario.label} c=${concurrency}: ${measurement.requestsPerSecond.toFixed(0)} req/s${probe ? `, p50 ${probe.latencyP50.toFixed(3)} ms, ttfb ${probe.firstByteP50.toFixed(3)} ms` : ''}`);
   }
+  // Once more after the load: a change of behaviour under load (a deployment cooling down) would otherwise go unseen.
+  if (request.expectedHeaders) await requireExpectedAnswer(request, `${what}, after the load`);
 }
 
 /** Every selected scenario and concurrency against one running target. */

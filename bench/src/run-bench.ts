@@ -7,7 +7,8 @@ import { LOAD_CORE, PROXY_CORE, readFirstJsonLine, spawnPinnedNode } from './pro
 import type { BenchReport } from './report/bench-report.js';
 import { evaluateGoals, formatGoalsTable } from './report/evaluate-goals.js';
 import { formatResultsTable } from './report/format-results-table.js';
-import { SCENARIOS } from './scenarios.js';
+import { retryCosts } from './report/retry-cost.js';
+import { selectScenarios } from './scenarios.js';
 import { bareProxyTarget } from './targets/bare-proxy-target.js';
 import type { BenchTarget, RunningTarget } from './targets/bench-target.js';
 import { detectAnthropicPlugin } from './targets/detect-anthropic-plugin.js';
@@ -42,7 +43,7 @@ const report: BenchReport = {
   openStreams: [],
   soak: undefined,
 };
-const scenarios = SCENARIOS.filter((scenario) => !options.scenarios || options.scenarios.includes(scenario.id));
+const scenarios = selectScenarios(options.scenarios);
 const targets = ALL_TARGETS.filter((target) => target.name === 'direct' || !options.targets || options.targets.includes(target.name));
 async function withRunningTarget(target: BenchTarget, measure: (running: RunningTarget) => Promise<void>): Promise<void> {
   const running = await target.start(context);
@@ -66,5 +67,5 @@ try {
 process.stdout.write(`\n${formatResultsTable(report)}\n\nTargets (${pinning}):\n${formatGoalsTable(evaluateGoals(report))}\n`);
 mkdirSync(RESULTS_DIRECTORY, { recursive: true });
 const resultsPath = `${RESULTS_DIRECTORY}${report.startedAt.replace(/[:.]/g, '-')}.json`;
-writeFileSync(resultsPath, `${JSON.stringify({ ...report, goals: evaluateGoals(report) }, null, 2)}\n`);
+writeFileSync(resultsPath, `${JSON.stringify({ ...report, goals: evaluateGoals(report), retryCosts: retryCosts(report) }, null, 2)}\n`);
 process.stdout.write(`\nWritten to ${resultsPath}\n`);

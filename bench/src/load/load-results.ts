@@ -17,11 +17,15 @@ export interface ThroughputResult {
 }
 
 export interface LatencyProbeInput {
-  readonly request: RequestSpec;
-  readonly requests: number;
+  /**
+   * Sent in turn, each on its own keep-alive connection, `rounds` times: requests compared with each
+   * other (a retried one and its healthy twin) meet the same spells of a busy machine.
+   */
+  readonly requests: readonly RequestSpec[];
+  readonly rounds: number;
 }
 
-/** Sequential requests on one keep-alive connection, timed with a microsecond clock. */
+/** Sequential requests on one keep-alive connection, timed with a microsecond clock: one per probed request. */
 export interface LatencyProbeResult {
   readonly latencyP50: number;
   readonly latencyP99: number;

@@ -1,13 +1,23 @@
 import type { RequestSpec } from '../scenarios.js';
 
-/** One request before loading a scenario: anything but a 200 makes it a skip, with the reason. */
+/**
+ * One request before (or after) loading a scenario: why its answer would not do (not a 200, or
+ * without a header it must carry), or undefined when it does.
+ */
 export async function checkRequest(request: RequestSpec): Promise<string | undefined> {
   try {
     const response = await fetch(request.url, { method: 'POST', headers: request.headers, body: request.body });
     const text = await response.text();
-    if (response.status === 200) return undefined;
-    return `skipped: HTTP ${response.status} ${text.slice(0, 160).replace(/\s+/g, ' ')}`;
+    if (response.status !== 200) return `HTTP ${response.status} ${text.slice(0, 160).replace(/\s+/g, ' ')}`;
+    const wrong = Object.entries(request.expectedHeaders ?? {}).find(([name, value]) => response.headers.get(name) !== value);
+    return wrong && `the answer has ${wrong[0]}: ${response.headers.get(wrong[0]) ?? '(none)'}, not ${wrong[1]}`;
   } catch (error) {
-    return `skipped: ${(error as Error).message}`;
+    return (error as Error).message;
   }
+}
+
+/** For a request whose answer proves what it measures (a retry happened): a sample that does not stops the bench. */
+export async function requireExpectedAnswer(request: RequestSpec, what: string): Promise<void> {
+  const problem = await checkRequest(request);
+  if (problem !== undefined) throw new Error(`${what}: ${problem}; its figures would not mean what they say, so the bench stops`);
 }

@@ -44,8 +44,8 @@ export async function measureCell(request: RequestSpec, connections: number, pid
   };
 }
 
-/** The c=1 figures at microsecond resolution: latency and time to first byte. */
-export function measureLatencyProbe(request: RequestSpec, options: BenchOptions): Promise<LatencyProbeResult> {
-  const input: LatencyProbeInput = { request, requests: options.probeRequests };
-  return runPinnedWorker<LatencyProbeResult>(LATENCY_PROBE_WORKER, input);
+/** The c=1 figures at microsecond resolution (latency and time to first byte), one per request; several are probed in turn. */
+export function measureLatencyProbe(requests: readonly RequestSpec[], options: BenchOptions): Promise<LatencyProbeResult[]> {
+  const input: LatencyProbeInput = { requests, rounds: options.probeRequests };
+  return runPinnedWorker<LatencyProbeResult[]>(LATENCY_PROBE_WORKER, input);
 }

@@ -11,6 +11,8 @@ export interface CellRecord extends CellMeasurement {
   readonly concurrency: number;
   /** At concurrency 1 only: the microsecond-clock probe (latency and time to first byte). */
   readonly probe: LatencyProbeResult | undefined;
+  /** A retry measurement at concurrency 1: its healthy twin, probed in turn with it (the retry cost's baseline). */
+  readonly twinProbe?: LatencyProbeResult;
 }
 
 export interface SkippedRecord {
@@ -39,4 +41,9 @@ export interface BenchReport {
 
 export function findCell(report: BenchReport, target: TargetName, scenario: Scenario['id'], concurrency: number): CellRecord | undefined {
   return report.cells.find((cell) => cell.target === target && cell.scenario === scenario && cell.concurrency === concurrency);
+}
+
+/** p50 and p99 in milliseconds: at c=1 from the microsecond probe; above, from autocannon (1 ms resolution). */
+export function cellLatencies(cell: CellRecord): { readonly p50: number; readonly p99: number } {
+  return cell.probe ? { p50: cell.probe.latencyP50, p99: cell.probe.latencyP99 } : { p50: cell.latencyP50, p99: cell.latencyP99 };
 }

@@ -1,18 +1,14 @@
 import { SCENARIOS } from '../scenarios.js';
-import { findCell, type BenchReport, type CellRecord } from './bench-report.js';
+import { cellLatencies, findCell, type BenchReport, type CellRecord } from './bench-report.js';
 import { formatNumber, formatTable } from './format-table.js';
+import { formatRetryCosts, retryCosts } from './retry-cost.js';
 
 const HEADERS = ['scenario', 'c', 'target', 'req/s', 'p50 ms', 'p99 ms', '+p50 ms', 'ttfb ms', '+ttfb ms', 'cpu µs/req', 'rss MB', 'errors'];
 
-/** p50 and p99 at c=1 come from the microsecond probe; above, from autocannon (1 ms resolution). */
-function latencies(cell: CellRecord): { p50: number; p99: number } {
-  return cell.probe ? { p50: cell.probe.latencyP50, p99: cell.probe.latencyP99 } : { p50: cell.latencyP50, p99: cell.latencyP99 };
-}
-
 function row(report: BenchReport, cell: CellRecord): string[] {
   const direct = findCell(report, 'direct', cell.scenario, cell.concurrency);
-  const { p50, p99 } = latencies(cell);
-  const added = direct && cell.target !== 'direct' ? p50 - latencies(direct).p50 : undefined;
+  const { p50, p99 } = cellLatencies(cell);
+  const added = direct && cell.target !== 'direct' ? p50 - cellLatencies(direct).p50 : undefined;
   const stream = SCENARIOS.find((scenario) => scenario.id === cell.scenario)?.stream === true;
   const firstByte = stream ? cell.probe?.firstByteP50 : undefined;
   const addedFirstByte = firstByte !== undefined && direct?.probe && cell.target !== 'direct' ? firstByte - direct.probe.firstByteP50 : undefined;
@@ -51,6 +47,7 @@ export function formatResultsTable(report: BenchReport): string {
     '(c=1: latency and ttfb from a sequential microsecond-clock probe; c>1: autocannon, 1 ms resolution. +x: over direct.)',
     ...(skipped.length > 0 ? ['', 'Skipped:', ...skipped] : []),
     ...(streams.length > 0 ? ['', 'Open streams (held by the simulator):', ...streams] : []),
+    ...formatRetryCosts(retryCosts(report)),
     ...(soak.length > 0 ? ['', 'Soak (OpenAI chat stream, c=32):', ...soak] : []),
   ].join('\n');
 }

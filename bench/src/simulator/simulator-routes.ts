@@ -5,6 +5,12 @@ import { RESPONSES_FIRST_EVENT, RESPONSES_JSON, RESPONSES_STREAM } from './respo
 /** A request whose body names this model gets a stream that stays open after its first event. */
 export const HOLD_MODEL = 'bench-hold';
 
+/**
+ * A path under this prefix always gets 503 (an OpenAI error envelope): a provider instance whose
+ * base URL starts with it is a deployment that is always down, for the retry measurement.
+ */
+export const ALWAYS_503_PREFIX = '/always-503';
+
 /** The canned answers of one endpoint, encoded once. */
 export interface CannedRoute {
   readonly json: Buffer;

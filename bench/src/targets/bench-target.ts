@@ -8,6 +8,9 @@ export interface Skipped {
   readonly skipped: string;
 }
 
+/** What a target without deployments and retries answers for a retry measurement. */
+export const NO_RETRY_ACROSS_DEPLOYMENTS: Skipped = { skipped: 'skipped: Modelgate only (a retry across deployments)' };
+
 export interface RunningTarget {
   readonly name: TargetName;
   /** The process under test (pinned to the proxy core); undefined when going direct. */

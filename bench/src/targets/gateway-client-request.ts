@@ -1,10 +1,20 @@
 import { chatCompletionBody, JSON_CONTENT, responsesBody, type RequestSpec, type Scenario } from '../scenarios.js';
+import { NO_RETRY_ACROSS_DEPLOYMENTS, type Skipped } from './bench-target.js';
 
 /** The model names a gateway exposes for each upstream protocol. */
 export interface GatewayModels {
   readonly openai: string;
   readonly anthropic: string;
   readonly hold: string;
+  /** An OpenAI model whose first deployment always answers 503 and whose second is healthy; absent when the gateway cannot retry across deployments. */
+  readonly retried?: string;
+}
+
+/** The model a scenario asks for; undefined when this gateway has none for it. */
+function modelFor(scenario: Scenario, hold: boolean, models: GatewayModels): string | undefined {
+  if (scenario.retryOf) return models.retried;
+  if (hold) return models.hold;
+  return scenario.vendor === 'anthropic-messages' ? models.anthropic : models.openai;
 }
 
 /** The request an OpenAI client sends to a gateway: chat for chat scenarios, `/v1/responses` for Responses. */
@@ -14,8 +24,9 @@ export function gatewayClientRequest(
   hold: boolean,
   models: GatewayModels,
   headers: Readonly<Record<string, string>>,
-): RequestSpec {
-  const model = hold ? models.hold : scenario.vendor === 'anthropic-messages' ? models.anthropic : models.openai;
+): RequestSpec | Skipped {
+  const model = modelFor(scenario, hold, models);
+  if (model === undefined) return NO_RETRY_ACROSS_DEPLOYMENTS;
   const allHeaders = { ...JSON_CONTENT, ...headers };
   if (scenario.vendor === 'openai-responses') {
     return { url: `${baseUrl}/v1/responses`, headers: allHeaders, body: responsesBody(model, scenario.stream) };

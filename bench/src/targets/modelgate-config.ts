@@ -1,12 +1,23 @@
 import { mkdtempSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { HOLD_MODEL } from '../simulator/simulator-routes.js';
+import { ALWAYS_503_PREFIX, HOLD_MODEL } from '../simulator/simulator-routes.js';
 import { OPENAI_PLUGIN } from './workspace-paths.js';
 
 export const MODELGATE_KEY = 'mg-bench-key-0123456789abcdef';
 
-export const MODELGATE_MODELS = { openai: 'bench-openai', anthropic: 'bench-anthropic', hold: 'bench-hold' } as const;
+export const MODELGATE_MODELS = { openai: 'bench-openai', anthropic: 'bench-anthropic', hold: 'bench-hold', retried: 'bench-retried' } as const;
+
+/** What an answer of `bench-retried` says when the retry really happened: the 503, then the healthy deployment. */
+export const RETRIED_ANSWER_HEADERS = { 'x-modelgate-attempts': '2' } as const;
+
+/**
+ * Retries on, so `bench-retried` retries each request once. The failure threshold is out of reach
+ * so its failing deployment never cools down: a cooled-down deployment is skipped, not retried,
+ * and the measurement would quietly become the healthy path. Models with one deployment never
+ * retry (nothing fails), so the other scenarios run as without it.
+ */
+const RESILIENCE = { retry: { maxAttempts: 2 }, cooldown: { failureThreshold: 1_000_000_000 } };
 
 export interface ModelgateConfigInput {
   readonly port: number;
@@ -17,10 +28,16 @@ export interface ModelgateConfigInput {
 
 /** Writes the gateway's config (JSON, which is YAML) to a fresh temporary folder; returns its path. */
 export function writeModelgateConfig(input: ModelgateConfigInput): string {
-  const providers: object[] = [{ package: OPENAI_PLUGIN, id: 'openai', settings: { apiKey: 'sk-bench', baseUrl: `${input.simulatorUrl}/v1` } }];
+  const providers: object[] = [
+    { package: OPENAI_PLUGIN, id: 'openai', settings: { apiKey: 'sk-bench', baseUrl: `${input.simulatorUrl}/v1` } },
+    { package: OPENAI_PLUGIN, id: 'openai-down', settings: { apiKey: 'sk-bench', baseUrl: `${input.simulatorUrl}${ALWAYS_503_PREFIX}/v1` } },
+  ];
   const models: object[] = [
     { id: MODELGATE_MODELS.openai, provider: 'openai', upstreamModel: 'gpt-bench' },
     { id: MODELGATE_MODELS.hold, provider: 'openai', upstreamModel: HOLD_MODEL },
+    // The model's own provider is its first deployment (weight 1); weighted order puts a weight-0
+    // deployment last, so every request tries the failing one first.
+    { id: MODELGATE_MODELS.retried, provider: 'openai-down', upstreamModel: 'gpt-bench', deployments: [{ provider: 'openai', weight: 0 }] },
   ];
   if (input.anthropicPluginPath) {
     providers.push({ package: input.anthropicPluginPath, id: 'anthropic', settings: { apiKey: 'sk-ant-bench', baseUrl: `${input.simulatorUrl}/v1` } });
@@ -32,6 +49,7 @@ export function writeModelgateConfig(input: ModelgateConfigInput): string {
     logging: { level: input.logLevel },
     providers,
     models,
+    resilience: RESILIENCE,
     keys: [{ name: 'bench', key: MODELGATE_KEY }],
   };
   const path = join(mkdtempSync(join(tmpdir(), 'modelgate-bench-')), 'modelgate.yaml');

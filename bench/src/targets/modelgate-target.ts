@@ -3,9 +3,9 @@ import { dirname } from 'node:path';
 import { findFreePort } from '../process/find-free-port.js';
 import { PROXY_CORE, spawnPinnedNode } from '../process/spawn-pinned.js';
 import { waitForHttp } from '../process/wait-for-http.js';
-import type { BenchTarget } from './bench-target.js';
+import { isSkipped, type BenchTarget } from './bench-target.js';
 import { gatewayClientRequest } from './gateway-client-request.js';
-import { MODELGATE_KEY, MODELGATE_MODELS, writeModelgateConfig } from './modelgate-config.js';
+import { MODELGATE_KEY, MODELGATE_MODELS, RETRIED_ANSWER_HEADERS, writeModelgateConfig } from './modelgate-config.js';
 import { GATEWAY_MAIN } from './workspace-paths.js';
 
 const CLIENT_HEADERS = { authorization: `Bearer ${MODELGATE_KEY}` };
@@ -30,7 +30,8 @@ export const modelgateTarget: BenchTarget = {
       pid: gateway.pid,
       request(scenario, hold = false) {
         if (scenario.vendor === 'anthropic-messages' && !anthropicPluginPath) return { skipped: 'skipped: provider not present' };
-        return gatewayClientRequest(baseUrl, scenario, hold, MODELGATE_MODELS, CLIENT_HEADERS);
+        const request = gatewayClientRequest(baseUrl, scenario, hold, MODELGATE_MODELS, CLIENT_HEADERS);
+        return scenario.retryOf && !isSkipped(request) ? { ...request, expectedHeaders: RETRIED_ANSWER_HEADERS } : request;
       },
       async stop() {
         await gateway.stop();
