@@ -108,18 +108,17 @@ describe('Codex CLI through the gateway', () => {
   it(
     'falls back to HTTP after one refused WebSocket upgrade with the built-in OpenAI provider',
     async () => {
-      const started = Date.now();
       const run = await runCodex('Say hi', { baseUrl: harness.baseUrl, model: 'gpt-test', providerName: 'built-in', apiKey: TEST_SERVICE_KEY });
       expect({ exitCode: run.exitCode, log: run.exitCode === 0 ? '' : describeRun(run) }).toEqual({ exitCode: 0, log: '' });
       const requestLines = harness.logs
         .map((line) => JSON.parse(line) as Record<string, unknown>)
         .filter((line) => line.msg === 'request' && line.path === '/v1/responses' && (line.durationMs as number) >= 0);
       const attempts = requestLines.filter((line) => line.method === 'GET');
-      // One 426 instead of seven failed attempts over ~6.5 s (PROTOCOLS C.7), then the HTTP + SSE turn.
+      // One 426 instead of seven failed attempts over ~6.5 s (PROTOCOLS C.7), then the HTTP + SSE turn:
+      // counted, not timed, so a busy machine cannot fail it and a retry loop cannot pass it.
       expect(attempts.map((line) => line.status)).toEqual([426]);
       expect(responsesBodies()).toHaveLength(1);
       expect(run.events).toContainEqual({ type: 'item.completed', item: expect.objectContaining({ type: 'agent_message', text: 'Echo: Say hi' }) });
-      expect(Date.now() - started).toBeLessThan(5_000);
     },
     CODEX_TIMEOUT_MS,
   );

@@ -1,7 +1,8 @@
 import { createServer, type IncomingMessage, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { afterEach, describe, expect, it } from '@jest/globals';
-import { authorized, dataPayloads, startTestGateway, TEST_SERVICE_KEY, UPSTREAM_KEY, type TestGateway } from '../support/test-gateway.js';
+import { eventually } from '../support/eventually.js';
+import { authorized, dataPayloads, startTestGateway, TEST_SERVICE_KEY, UPSTREAM_KEY, waitForLogLine, type TestGateway } from '../support/test-gateway.js';
 
 describe('logs, request ids, health, shutdown and disconnects', () => {
   let harness: TestGateway | undefined;
@@ -24,7 +25,8 @@ describe('logs, request ids, health, shutdown and disconnects', () => {
       headers: authorized(),
       body: JSON.stringify({ model: 'gpt-test', stream: true, stream_options: { include_usage: true }, messages: [{ role: 'user', content: secretPrompt }] }),
     }).then((response) => response.text());
-    await new Promise((resolve) => setTimeout(resolve, 50));
+    // Each request's line follows its response: wait for the three before reading what they say.
+    await eventually(() => harness!.logs.filter((line) => (JSON.parse(line) as { msg: string }).msg === 'request').length === 3, 5_000, 'three request lines');
     const text = harness.logs.join('');
     expect(text).not.toContain(TEST_SERVICE_KEY);
     expect(text).not.toContain(UPSTREAM_KEY);
@@ -111,8 +113,7 @@ describe('client disconnect', () => {
     expect(new TextDecoder().decode(first.value)).toContain('chat.completion.chunk');
     controller.abort();
     await expect(closed).resolves.toBeUndefined();
-    await new Promise((resolve) => setTimeout(resolve, 50));
-    const logged = harness.logs.map((line) => JSON.parse(line) as Record<string, unknown>).find((line) => line.msg === 'request');
+    const logged = await waitForLogLine(harness.logs, (line) => line.msg === 'request');
     expect(logged).toMatchObject({ stream: true, streamOutcome: 'client-aborted' });
   });
 });

@@ -8,6 +8,7 @@ import { afterAll, afterEach, describe, expect, it } from '@jest/globals';
 import { startAnthropicSimulator } from '@modelgate/provider-anthropic/testing';
 import { startOpenAiSimulator } from '@modelgate/provider-openai/testing';
 import { stringify } from 'yaml';
+import { eventually } from '../support/eventually.js';
 import { MODELGATE_BIN, OPENAI_PROVIDER_PATH, runNodeCommand, spawnGatewayProcess } from '../support/gateway-process.js';
 
 const mainScript = fileURLToPath(new URL('../../dist/main.js', import.meta.url));
@@ -78,9 +79,7 @@ describe('the process entry (npm start)', () => {
     const body = (await response.json()) as { choices: Array<{ message: { content: string } }> };
     expect(body.choices[0]!.message.content).toBe('Echo: offline round trip');
     // The key is printed once in the banner and never in a log line.
-    for (let attempt = 0; attempt < 50 && !running.output().includes('"msg":"request"'); attempt++) {
-      await new Promise((resolve) => setTimeout(resolve, 20));
-    }
+    await eventually(() => running!.output().includes('"msg":"request"'), 5_000, "the request's log line");
     const logLines = running.output().split('\n').filter((line) => line.startsWith('{'));
     expect(logLines.length).toBeGreaterThan(0);
     expect(logLines.join('\n')).not.toContain(running.key!);

@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
 import type { ProviderPluginV1 } from '@modelgate/core';
 import openAiProvider, { type OpenAiSettings } from '@modelgate/provider-openai';
 import { startOpenAiSimulator } from '@modelgate/provider-openai/testing';
-import { authorized, dataPayloads, startGatewayInFrontOf, TEST_SERVICE_KEY, type TestGateway } from '../support/test-gateway.js';
+import { authorized, dataPayloads, startGatewayInFrontOf, TEST_SERVICE_KEY, waitForLogLine, type TestGateway } from '../support/test-gateway.js';
 
 // A provider whose stream translator has a bug: it throws a TypeError on the second event.
 const buggyProvider: ProviderPluginV1<OpenAiSettings> = {
@@ -55,9 +55,7 @@ describe('a translator that fails mid-stream', () => {
     expect(JSON.parse(payloads.at(-1)!)).toEqual({
       error: { message: 'The gateway failed while relaying the stream.', type: 'server_error', param: null, code: 'internal_error' },
     });
-    await new Promise((resolve) => setTimeout(resolve, 50));
-    const logged = harness.logs.map((line) => JSON.parse(line) as { msg: string; err?: { message: string; stack: string } });
-    const failure = logged.find((line) => line.msg === 'request failed after the response started')!;
+    const failure = (await waitForLogLine(harness.logs, (line) => line.msg === 'request failed after the response started')) as { err?: { message: string; stack: string } };
     expect(failure.err!.message).toContain('reading "delta"');
     expect(failure.err!.stack).toContain('onEvent');
     expect(harness.logs.join('')).not.toContain('the secret prompt');

@@ -1,7 +1,7 @@
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
-import { authorized, startTestGateway, type TestGateway } from '../support/test-gateway.js';
+import { authorized, startTestGateway, waitForLogLine, type TestGateway } from '../support/test-gateway.js';
 
 // An OpenAI-compatible upstream whose JSON has its own key order, spacing and number formatting:
 // a pass-through provider must hand those exact bytes to the client.
@@ -80,8 +80,7 @@ describe('OpenAI-compatible answers are relayed byte for byte, with the useful u
     expect(response.headers.get('openai-processing-ms')).toBe('12');
     expect(response.headers.get('openai-model')).toBe('gpt-4.1-2025-04-14');
     expect(response.headers.get('x-ratelimit-remaining-requests')).toBeNull();
-    await new Promise((resolve) => setTimeout(resolve, 50));
-    const logged = harness.logs.map((line) => JSON.parse(line) as Record<string, unknown>).find((line) => line.msg === 'request');
+    const logged = await waitForLogLine(harness.logs, (line) => line.msg === 'request');
     expect(logged).toMatchObject({ status: 200, promptTokens: 3, completionTokens: 2 });
   });
 

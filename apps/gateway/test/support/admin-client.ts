@@ -47,11 +47,4 @@ export async function chat(baseUrl: string, key: string, body: Record<string, un
   return { status: response.status, headers: response.headers, body: json, text };
 }
 
-/** Polls until `check` passes (usage is settled after the response has closed). */
-export async function eventually(check: () => Promise<boolean> | boolean, timeoutMs = 5_000): Promise<void> {
-  const deadline = Date.now() + timeoutMs;
-  while (!(await check())) {
-    if (Date.now() > deadline) throw new Error('condition not met in time');
-    await new Promise((resolve) => setTimeout(resolve, 20));
-  }
-}
+export { eventually } from './eventually.js';

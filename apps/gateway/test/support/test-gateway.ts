@@ -4,6 +4,7 @@ import { startOpenAiSimulator } from '@modelgate/provider-openai/testing';
 import { parseGatewayConfig } from '../../src/config/load-gateway-config.js';
 import type { GatewayConfigInput, ProviderConfig } from '../../src/config/gateway-config.js';
 import { startGateway, type RunningGateway } from '../../src/server/start-gateway.js';
+import { eventually } from './eventually.js';
 
 export const TEST_SERVICE_KEY = 'mg-test-service-key-0123456789abcdef';
 export const UPSTREAM_KEY = 'sk-upstream-test-key';
@@ -71,6 +72,16 @@ export function createMemoryLogSink(): { logs: string[]; sink: Writable } {
     },
   });
   return { logs, sink };
+}
+
+/**
+ * The first of `logs` (JSON lines) that `matches` accepts, once the gateway has written it: a
+ * request's line comes after its response has ended, so reading the logs at once can miss it.
+ */
+export async function waitForLogLine(logs: readonly string[], matches: (line: Record<string, unknown>) => boolean): Promise<Record<string, unknown>> {
+  const find = () => logs.map((line) => JSON.parse(line) as Record<string, unknown>).find(matches);
+  await eventually(() => find() !== undefined, 5_000, 'the log line');
+  return find()!;
 }
 
 export function authorized(extra: Record<string, string> = {}): Record<string, string> {

@@ -44,13 +44,12 @@ describe('SseParser on large events', () => {
     const parser = new SseParser();
     const piece = 'x'.repeat(1024);
     const pieces = 20 * 1024;
-    const started = performance.now();
+    // Rescanning the growing line on every piece (the old quadratic parser) takes minutes here, far
+    // past the test's time-out; the linear one a fraction of a second. No clock is read.
     let early = parser.push('data: ').length;
     for (let index = 0; index < pieces; index++) early += parser.push(piece).length;
     const [event] = parser.push('\n\n');
     expect(early).toBe(0);
-    // Rescanning the growing line on every piece (the old quadratic parser) takes minutes here.
-    expect(performance.now() - started).toBeLessThan(3000);
     expect(event!.data.length).toBe(pieces * 1024);
   });
 

@@ -7,6 +7,8 @@ const LONG_TEXT = 'a longer message that becomes many chunks in the stream';
 const STREAM_BODY = { model: 'gpt-4.1', stream: true, messages: [{ role: 'user', content: LONG_TEXT }] };
 const JSON_BODY = { model: 'gpt-4.1', messages: [{ role: 'user', content: LONG_TEXT }] };
 
+const pause = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
+
 function post(simulator: OpenAiChatSimulator, body: unknown): Promise<Response> {
   return fetch(`${simulator.url}/chat/completions`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify(body) });
 }
@@ -122,12 +124,21 @@ describe('OpenAI simulator: scripted faults', () => {
     expect(chunks.at(-1)!.choices[0]!.finish_reason).toBe('stop');
   });
 
-  it('stall: sends headers at once, then waits before the first event', async () => {
+  it('stall: sends headers at once, then holds back the first event', async () => {
+    // Far longer than the test's time-out: headers that waited for the stall would never arrive.
+    simulator.enqueueFault({ type: 'stall', ms: 60_000 });
+    const response = await post(simulator, STREAM_BODY);
+    expect(response.status).toBe(200);
+    const reader = response.body!.getReader();
+    const first = reader.read().then(() => 'an event');
+    expect(await Promise.race([first, pause(200).then(() => 'still waiting')])).toBe('still waiting');
+    await reader.cancel();
+  });
+
+  it('stall: the stream goes on once the wait is over', async () => {
     simulator.enqueueFault({ type: 'stall', ms: 300 });
     const started = Date.now();
     const response = await post(simulator, STREAM_BODY);
-    expect(Date.now() - started).toBeLessThan(250);
-    expect(response.status).toBe(200);
     const reader = response.body!.getReader();
     await reader.read();
     expect(Date.now() - started).toBeGreaterThanOrEqual(290);
@@ -171,12 +182,20 @@ describe('OpenAI simulator: scripted faults', () => {
       expect(await response.text()).toBe('{not json');
     });
 
-    it('stall sends the headers, then the body after the wait', async () => {
+    it('stall sends the headers, then holds back the body', async () => {
+      simulator.enqueueFault({ type: 'stall', ms: 60_000 });
+      const response = await post(simulator, JSON_BODY);
+      expect(response.status).toBe(200);
+      const reader = response.body!.getReader();
+      const first = reader.read().then(() => 'a body');
+      expect(await Promise.race([first, pause(200).then(() => 'still waiting')])).toBe('still waiting');
+      await reader.cancel();
+    });
+
+    it('stall sends the body once the wait is over', async () => {
       simulator.enqueueFault({ type: 'stall', ms: 200 });
       const started = Date.now();
-      const response = await post(simulator, JSON_BODY);
-      expect(Date.now() - started).toBeLessThan(180);
-      const body = (await response.json()) as ChatCompletionResponse;
+      const body = (await (await post(simulator, JSON_BODY)).json()) as ChatCompletionResponse;
       expect(Date.now() - started).toBeGreaterThanOrEqual(190);
       expect(body.choices[0]!.message.content).toBe(`Echo: ${LONG_TEXT}`);
     });
@@ -192,10 +211,9 @@ describe('OpenAI simulator: scripted faults', () => {
     const own = await startOpenAiChatSimulator();
     own.enqueueFault({ type: 'delay', ms: 30_000 });
     const pending = post(own, JSON_BODY);
-    await new Promise((resolve) => setTimeout(resolve, 50));
-    const started = Date.now();
+    while (own.requests.length === 0) await pause(5);
+    // A close() that waited for the delay would outlast the test's time-out.
     await own.close();
     await expect(pending).rejects.toThrow();
-    expect(Date.now() - started).toBeLessThan(1000);
   });
 });
