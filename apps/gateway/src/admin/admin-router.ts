@@ -5,7 +5,8 @@ import type { ModelDeployments } from '../deployments/deployment-report.js';
 import type { GatewayStore } from '../store/gateway-store.js';
 import { createAdminAuthMiddleware } from './admin-auth-middleware.js';
 import { KeyService } from './key-service.js';
-import { buildUsageReport, type UsageQuery } from './usage-report.js';
+import { listKeySpend } from './key-spend.js';
+import { buildUsageReport, buildUsageSeries, type UsageQuery, type UsageSeriesParams } from './usage-report.js';
 
 const ADMIN_BODY_LIMIT_BYTES = 64 * 1024;
 
@@ -40,6 +41,12 @@ export function createAdminRouter(store: GatewayStore, config: AdminConfig | und
   });
   router.get('/usage', async (ctx) => {
     ctx.body = await buildUsageReport(store, ctx.query as UsageQuery);
+  });
+  router.get('/usage/series', async (ctx) => {
+    ctx.body = await buildUsageSeries(store, ctx.query as UsageSeriesParams);
+  });
+  router.get('/spend', async (ctx) => {
+    ctx.body = { object: 'list', data: await listKeySpend(store) };
   });
   return router;
 }

@@ -1,6 +1,6 @@
 import { invalidRequest } from '@modelgate/core';
 import type { GatewayStore } from '../store/gateway-store.js';
-import type { UsageAggregate, UsageFilter, UsageGrouping, UsageRecord } from '../usage/usage-record.js';
+import type { UsageAggregate, UsageFilter, UsageGrouping, UsageRecord, UsageSeriesPoint, UsageSeriesQuery } from '../usage/usage-record.js';
 
 /** The filters as they arrive from a query string or the command line. */
 export interface UsageQuery {
@@ -10,6 +10,12 @@ export interface UsageQuery {
   from?: string;
   to?: string;
   limit?: string;
+}
+
+/** `/admin/usage/series`: the filters plus the bucket size and the split. */
+export interface UsageSeriesParams extends UsageQuery {
+  bucket?: string;
+  by?: string;
 }
 
 export interface UsageReport {
@@ -45,4 +51,20 @@ export async function buildUsageReport(store: GatewayStore, query: UsageQuery): 
     store.aggregateUsage(filter, 'day'),
   ]);
   return { filter, records, aggregates: { key, model, day } };
+}
+
+const BUCKETS: readonly UsageSeriesQuery['bucket'][] = ['hour', 'day'];
+const SPLITS: readonly UsageSeriesQuery['by'][] = ['model', 'family', 'key', 'none'];
+
+function oneOf<T extends string>(value: string | undefined, allowed: readonly T[], fallback: T, param: string): T {
+  if (value === undefined || value === '') return fallback;
+  if (!(allowed as readonly string[]).includes(value)) throw invalidRequest(`Invalid value for '${param}': expected one of ${allowed.join(', ')}.`, param);
+  return value as T;
+}
+
+/** Usage per hour or day, split by model, family or key, for the admin UI's charts. */
+export async function buildUsageSeries(store: GatewayStore, params: UsageSeriesParams): Promise<{ object: 'list'; bucket: string; by: string; data: UsageSeriesPoint[] }> {
+  const filter = parseUsageQuery({ ...params, limit: undefined });
+  const query = { bucket: oneOf(params.bucket, BUCKETS, 'hour', 'bucket'), by: oneOf(params.by, SPLITS, 'none', 'by') };
+  return { object: 'list', ...query, data: await store.usageSeries(filter, query) };
 }

@@ -1,4 +1,4 @@
-import type { UsageAggregate, UsageFilter, UsageGrouping, UsageRecord } from '../usage/usage-record.js';
+import type { UsageAggregate, UsageFilter, UsageGrouping, UsageRecord, UsageSeriesPoint, UsageSeriesQuery } from '../usage/usage-record.js';
 import type { StoredKey, StoredKeyChanges } from './stored-key.js';
 
 /** Where issued keys and usage records live: SQLite on one machine, PostgreSQL for several replicas. */
@@ -14,6 +14,8 @@ export interface GatewayStore {
   insertUsage(records: readonly UsageRecord[]): Promise<void>;
   queryUsage(filter: UsageFilter): Promise<UsageRecord[]>;
   aggregateUsage(filter: UsageFilter, grouping: UsageGrouping): Promise<UsageAggregate[]>;
+  /** Usage per time bucket (and group), with error counts and latency percentiles, computed in SQL. */
+  usageSeries(filter: UsageFilter, query: UsageSeriesQuery): Promise<UsageSeriesPoint[]>;
   /** USD spent by a key since `since` (Unix milliseconds). */
   spendSince(keyId: string, since: number): Promise<number>;
   /** Resolves when the store answers a trivial query (readiness). */

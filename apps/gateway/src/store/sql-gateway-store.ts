@@ -1,4 +1,4 @@
-import type { RequestStage, UsageAggregate, UsageFilter, UsageGrouping, UsageOutcome, UsageRecord } from '../usage/usage-record.js';
+import type { RequestStage, UsageAggregate, UsageFilter, UsageGrouping, UsageOutcome, UsageRecord, UsageSeriesPoint, UsageSeriesQuery } from '../usage/usage-record.js';
 import type { GatewayStore } from './gateway-store.js';
 import type { SqlDatabase, SqlValue } from './sql-database.js';
 import type { StoredKey, StoredKeyChanges } from './stored-key.js';
@@ -25,6 +25,8 @@ const USAGE_COLUMNS = [
 /** Keeps a multi-row insert under SQLite's and PostgreSQL's bound-parameter limits. */
 const USAGE_ROWS_PER_INSERT = 200;
 const GROUP_COLUMN: Readonly<Record<UsageGrouping, string>> = { key: 'key_id', model: 'model', day: 'day' };
+const SERIES_COLUMN: Readonly<Record<UsageSeriesQuery['by'], string>> = { key: 'key_id', model: 'model', family: 'family', none: "''" };
+const BUCKET_MS: Readonly<Record<UsageSeriesQuery['bucket'], number>> = { hour: 3_600_000, day: 86_400_000 };
 
 function toStoredKey(row: KeyRow): StoredKey {
   return {
@@ -171,6 +173,45 @@ export class SqlGatewayStore implements GatewayStore {
       promptTokens: Number(row.prompt_tokens),
       completionTokens: Number(row.completion_tokens),
       costUsd: Number(row.cost_usd),
+    }));
+  }
+
+  /**
+   * Portable SQL for SQLite and PostgreSQL alike: buckets by integer arithmetic on `created_at`
+   * (UTC), percentiles by nearest rank (the smallest latency whose rank in its bucket reaches
+   * p·n) from window functions, as neither database shares a percentile function with the other.
+   */
+  async usageSeries(filter: UsageFilter, query: UsageSeriesQuery): Promise<UsageSeriesPoint[]> {
+    const bucketMs = BUCKET_MS[query.bucket];
+    const column = SERIES_COLUMN[query.by];
+    const bucket = `(created_at - created_at % ${bucketMs})`;
+    const where = whereClause(filter);
+    const rows = await this.database.all<Record<string, SqlValue>>(
+      `WITH ranked AS (
+         SELECT ${bucket} AS bucket_start, ${column} AS grouped, status, prompt_tokens, completion_tokens, cost_usd, latency_ms,
+           ROW_NUMBER() OVER (PARTITION BY ${bucket}, ${column} ORDER BY latency_ms) AS latency_rank,
+           COUNT(*) OVER (PARTITION BY ${bucket}, ${column}) AS bucket_size
+         FROM usage_records ${where.sql}
+       )
+       SELECT bucket_start, grouped, COUNT(*) AS requests, SUM(CASE WHEN status >= 400 THEN 1 ELSE 0 END) AS errors,
+         SUM(prompt_tokens) AS prompt_tokens, SUM(completion_tokens) AS completion_tokens, SUM(cost_usd) AS cost_usd,
+         MIN(CASE WHEN latency_rank >= 0.5 * bucket_size THEN latency_ms END) AS p50,
+         MIN(CASE WHEN latency_rank >= 0.95 * bucket_size THEN latency_ms END) AS p95,
+         MIN(CASE WHEN latency_rank >= 0.99 * bucket_size THEN latency_ms END) AS p99
+       FROM ranked GROUP BY bucket_start, grouped ORDER BY bucket_start, grouped`,
+      where.parameters,
+    );
+    return rows.map((row) => ({
+      bucketStart: Number(row.bucket_start),
+      group: String(row.grouped ?? ''),
+      requests: Number(row.requests),
+      errors: Number(row.errors),
+      promptTokens: Number(row.prompt_tokens),
+      completionTokens: Number(row.completion_tokens),
+      costUsd: Number(row.cost_usd),
+      latencyP50Ms: Number(row.p50),
+      latencyP95Ms: Number(row.p95),
+      latencyP99Ms: Number(row.p99),
     }));
   }
 

@@ -72,3 +72,28 @@ export interface UsageAggregate {
   readonly completionTokens: number;
   readonly costUsd: number;
 }
+
+/** Time-bucketed usage: one row per bucket and group, for the admin UI's charts. */
+export interface UsageSeriesQuery {
+  /** `hour` or `day` buckets (UTC). */
+  readonly bucket: 'hour' | 'day';
+  /** Split each bucket by model, provider family or key; `none` gives one row per bucket. */
+  readonly by: 'model' | 'family' | 'key' | 'none';
+}
+
+export interface UsageSeriesPoint {
+  /** Start of the bucket, Unix milliseconds. */
+  readonly bucketStart: number;
+  /** The model, family or key id; empty when not split. */
+  readonly group: string;
+  readonly requests: number;
+  /** Requests answered with a status of 400 or more. */
+  readonly errors: number;
+  readonly promptTokens: number;
+  readonly completionTokens: number;
+  readonly costUsd: number;
+  /** Nearest-rank latency percentiles, in ms. */
+  readonly latencyP50Ms: number;
+  readonly latencyP95Ms: number;
+  readonly latencyP99Ms: number;
+}

@@ -150,6 +150,25 @@ describe.each(DRIVERS)('GatewayStore on $name', (driver) => {
     expect(byModel.map((row) => [row.group, row.requests])).toEqual([['gpt-4.1', 75], ['gpt-4.1-mini', 75]]);
   });
 
+  it('buckets usage by hour or day, split by family, with errors and nearest-rank latency percentiles, in SQL', async () => {
+    const hour = T0 + 100 * DAY;
+    const records = [
+      ...Array.from({ length: 20 }, (_, index) =>
+        usage({ requestId: `series_${index}`, keyId: 'key_series', model: 'series-a', latencyMs: index + 1, status: index < 2 ? 500 : 200, costUsd: 0.5, createdAt: hour + index * 60_000 }),
+      ),
+      usage({ requestId: 'series_late', keyId: 'key_series', model: 'series-b', family: 'anthropic', latencyMs: 7, createdAt: hour + 3_600_000 + 5 }),
+    ];
+    await store.insertUsage(records);
+    const window = { from: hour, to: hour + DAY };
+    await expect(store.usageSeries(window, { bucket: 'hour', by: 'family' })).resolves.toEqual([
+      { bucketStart: hour, group: 'openai', requests: 20, errors: 2, promptTokens: 2_000, completionTokens: 1_000, costUsd: 10, latencyP50Ms: 10, latencyP95Ms: 19, latencyP99Ms: 20 },
+      { bucketStart: hour + 3_600_000, group: 'anthropic', requests: 1, errors: 0, promptTokens: 100, completionTokens: 50, costUsd: 0.25, latencyP50Ms: 7, latencyP95Ms: 7, latencyP99Ms: 7 },
+    ]);
+    const [day] = await store.usageSeries(window, { bucket: 'day', by: 'none' });
+    expect(day).toMatchObject({ bucketStart: hour - (hour % DAY), group: '', requests: 21, errors: 2, latencyP50Ms: 10, latencyP95Ms: 19, latencyP99Ms: 20 });
+    await expect(store.usageSeries({ ...window, model: 'series-b' }, { bucket: 'day', by: 'model' })).resolves.toMatchObject([{ group: 'series-b', requests: 1 }]);
+  });
+
   it('sums a key’s spend since a moment', async () => {
     await expect(store.spendSince('key_one', T0 + DAY)).resolves.toBeCloseTo(0.25, 6);
     await expect(store.spendSince('key_two', 0)).resolves.toBeCloseTo(150 * 0.25, 6);
