@@ -16,9 +16,11 @@ export {
   type UsageOutcome,
 } from './exchange/request-ending.js';
 
-export type { ClientConventions, ExchangePlan, FrontDoor, FrontOperation, RenderedError, StreamRelayInput } from './fronts/front-door.js';
+export type { ClientConventions, ExchangePlan, FrontDoor, FrontOperation, FrontPlan, LocalAnswerPlan, RenderedError, StreamRelayInput } from './fronts/front-door.js';
 export { endpointPath, endpointsServedBy, FRONT_DOORS, frontOperations, GATEWAY_ENDPOINTS, MODEL_ENDPOINTS, type GatewayEndpoint, type ModelEndpoint } from './fronts/front-doors.js';
 export { openAiConventions } from './fronts/openai-conventions.js';
+export { anthropicConventions, isAnthropicClient } from './fronts/anthropic-conventions.js';
+export { anthropicModelInfo, anthropicModelPage, type AnthropicPageQuery } from './fronts/anthropic-model-list.js';
 export { answerCharacters, estimateTokensFromCharacters, MAX_DEFAULT_OUTPUT_TOKENS, type TokenEstimate } from './fronts/estimate-tokens.js';
 
 export type { AdmissionControl, AdmissionTarget } from './pipeline/admission-control.js';

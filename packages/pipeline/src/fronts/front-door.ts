@@ -51,6 +51,21 @@ export interface ExchangePlan {
   relay(input: StreamRelayInput): Promise<RelayOutcome>;
 }
 
+/**
+ * An answer the gateway gives itself, without calling an upstream: a side endpoint the route's
+ * provider has no counterpart for (`count_tokens` on a bridged model answers an estimate).
+ */
+export interface LocalAnswerPlan {
+  readonly localAnswer: { readonly body: object; readonly usage: CompletionUsage };
+}
+
+/** What `translate` returns: an upstream exchange, or a local answer. */
+export type FrontPlan = ExchangePlan | LocalAnswerPlan;
+
+export function isLocalAnswer(plan: FrontPlan): plan is LocalAnswerPlan {
+  return 'localAnswer' in plan;
+}
+
 /** One endpoint of a front: its path, key scope, request schema, token estimate and translation. */
 export interface FrontOperation<Request extends { model: string } = { model: string }> {
   /** The key scope that guards it, also the usage record's `endpoint`. */
@@ -58,6 +73,11 @@ export interface FrontOperation<Request extends { model: string } = { model: str
   readonly method: 'POST';
   /** The full path, e.g. `/v1/chat/completions`. */
   readonly path: string;
+  /**
+   * Client request headers a pass-through translator may relay upstream (lower-case names; the
+   * Anthropic front's `anthropic-version` and `anthropic-beta`): `CallContextV1.clientHeaders`.
+   */
+  readonly relayedRequestHeaders?: readonly string[];
   /** The typed request, or a 400 naming the offending parameter. */
   validate(body: unknown): Request;
   /** Whether a provider can serve this operation (for the catalog's endpoint list; `translate` refuses the others). */
@@ -68,7 +88,7 @@ export interface FrontOperation<Request extends { model: string } = { model: str
    * Picks the route's translator for this operation (a native pass-through for the front's own
    * dialect, or the chat hub) and translates; throws when the route's provider cannot serve it.
    */
-  translate(route: ModelRoute, request: Request, call: CallContextV1): ExchangePlan;
+  translate(route: ModelRoute, request: Request, call: CallContextV1): FrontPlan;
 }
 
 /** A client dialect: how its clients authenticate and see errors, and the operations it offers. */

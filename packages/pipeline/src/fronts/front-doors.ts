@@ -1,13 +1,14 @@
 import type { ProviderV1 } from '@modelgate/core';
 import type { FrontDoor, FrontOperation } from './front-door.js';
+import { anthropicMessagesFront } from './anthropic-messages-front.js';
 import { openAiChatFront } from './openai-chat-front.js';
 import { openAiResponsesFront } from './openai-responses-front.js';
 
 /**
  * Every client dialect the gateway serves: the one list that endpoint names, routes and key
- * scopes derive from. A new front (Anthropic Messages next) is one module added here.
+ * scopes derive from. A new front is one module added here.
  */
-export const FRONT_DOORS = [openAiChatFront, openAiResponsesFront] as const satisfies readonly FrontDoor[];
+export const FRONT_DOORS = [openAiChatFront, openAiResponsesFront, anthropicMessagesFront] as const satisfies readonly FrontDoor[];
 
 /** The endpoints that ask a model for something: one per front operation. */
 export type ModelEndpoint = (typeof FRONT_DOORS)[number]['operations'][number]['endpoint'];

@@ -6,12 +6,14 @@ import {
   type ResponsesRequest,
 } from '@modelgate/core';
 import type { ModelRoute } from '../routing/model-router.js';
-import { relayResponsesStream } from '../streaming/relay-responses-stream.js';
+import { relayVerbatimStream } from '../streaming/relay-verbatim-stream.js';
+import { ResponsesStreamTracker } from '../streaming/responses-stream-tracker.js';
 import { createBodyValidator } from '../validation/validate-request-body.js';
 import { estimateRequestTokens } from './estimate-tokens.js';
+import { verbatimRelayOptions } from './verbatim-relay-options.js';
 import type { FrontDoor, FrontOperation } from './front-door.js';
 import { openAiConventions } from './openai-conventions.js';
-import { toCompletionUsage, usageOf } from './responses-usage.js';
+import { usageOf } from './responses-usage.js';
 
 /** The stable error for a model whose provider does not speak the Responses API. */
 export function unsupportedModelForEndpoint(route: ModelRoute, path: string): GatewayError {
@@ -51,23 +53,7 @@ function responsesOperation<Endpoint extends string>(
         upstreamRequest: translator.toUpstreamRequest(request, call, operation),
         toGatewayError: (failure) => translator.toGatewayError(failure, call),
         answer: (text, parsed) => ({ body: text, usage: usageOf(parsed) }),
-        relay: (input) =>
-          relayResponsesStream({
-            upstream: input.upstream,
-            upstreamUrl: input.upstreamUrl,
-            output: input.output,
-            clientGone: input.clientGone,
-            keepAliveIntervalMs: input.keepAliveIntervalMs,
-            maxEventBytes: input.maxEventBytes,
-            idleTimeoutMs: input.idleTimeoutMs,
-            onWrite: () => {
-              input.exchange.firstByteAt ??= process.hrtime.bigint();
-            },
-            onUsage: (usage) => {
-              input.exchange.usage = toCompletionUsage(usage);
-            },
-            beforeEnd: input.beforeEnd,
-          }),
+        relay: (input) => relayVerbatimStream({ ...verbatimRelayOptions(input), tracker: new ResponsesStreamTracker(), dialect: 'Responses' }),
       };
     },
   };

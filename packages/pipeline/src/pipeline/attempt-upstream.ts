@@ -1,7 +1,7 @@
 import { setTimeout as sleep } from 'node:timers/promises';
 import { GatewayError, gatewayErrorKindOf } from '@modelgate/core';
 import type { Exchange, ExchangeAttempt } from '../exchange/exchange.js';
-import type { ExchangePlan, FrontOperation } from '../fronts/front-door.js';
+import { isLocalAnswer, type ExchangePlan, type FrontOperation } from '../fronts/front-door.js';
 import { DeploymentBook } from '../routing/deployment-book.js';
 import type { Deployment, ModelRoute } from '../routing/model-router.js';
 import { orderDeployments } from '../routing/order-deployments.js';
@@ -120,7 +120,11 @@ type PlanResult = { readonly ok: true; readonly plan: ExchangePlan } | { readonl
 function translateFor(input: AttemptInput, route: ModelRoute, deployment: Deployment, dependencies: PipelineDependencies): PlanResult {
   try {
     const onDeployment = routeOnDeployment(route, deployment);
-    return { ok: true, plan: input.operation.translate(onDeployment, input.body, createCallContext(input.exchange, onDeployment, deployment, dependencies.logger)) };
+    const call = createCallContext(input.exchange, onDeployment, deployment, dependencies.logger, input.operation.relayedRequestHeaders);
+    const plan = input.operation.translate(onDeployment, input.body, call);
+    // A model the gateway would answer itself takes no part in the attempts: the request already went upstream.
+    if (isLocalAnswer(plan)) return { ok: false, error: new Error(`'${route.publicId}' answers ${input.operation.path} locally`) };
+    return { ok: true, plan };
   } catch (error) {
     return { ok: false, error };
   }

@@ -2,13 +2,33 @@ import type { CallContextV1, LoggerV1 } from '@modelgate/core';
 import type { Exchange } from '../exchange/exchange.js';
 import type { Deployment, ModelRoute } from '../routing/model-router.js';
 
-/** What a translator knows of the call: ids for its messages, the model names, and where warnings go. */
-export function createCallContext(exchange: Exchange, route: ModelRoute, deployment: Deployment, logger: Pick<LoggerV1, 'warn'>): CallContextV1 {
+/** The client's headers among `names`, for a pass-through translator to relay (never the key or anything else). */
+function pickClientHeaders(exchange: Exchange, names: readonly string[]): Record<string, string> {
+  const picked: Record<string, string> = {};
+  for (const name of names) {
+    const value = exchange.incomingHeaders[name];
+    if (value !== undefined) picked[name] = Array.isArray(value) ? value.join(',') : value;
+  }
+  return picked;
+}
+
+/**
+ * What a translator knows of the call: ids for its messages, the model names, where warnings go,
+ * and the client headers its front relays (`relayedHeaders`).
+ */
+export function createCallContext(
+  exchange: Exchange,
+  route: ModelRoute,
+  deployment: Deployment,
+  logger: Pick<LoggerV1, 'warn'>,
+  relayedHeaders: readonly string[] = [],
+): CallContextV1 {
   return {
     requestId: exchange.requestId,
     publicModel: route.publicId,
     upstreamModel: deployment.upstreamModel,
     warn: (warning) => logger.warn({ requestId: exchange.requestId, warning }, 'translation warning'),
+    clientHeaders: pickClientHeaders(exchange, relayedHeaders),
   };
 }
 

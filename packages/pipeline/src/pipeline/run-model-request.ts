@@ -1,6 +1,6 @@
 import { gatewayErrorKindOf, type LoggerV1 } from '@modelgate/core';
 import type { Exchange } from '../exchange/exchange.js';
-import type { FrontOperation } from '../fronts/front-door.js';
+import { isLocalAnswer, type FrontOperation, type LocalAnswerPlan } from '../fronts/front-door.js';
 import type { DeploymentBook } from '../routing/deployment-book.js';
 import type { ModelRouter } from '../routing/model-router.js';
 import { assertEndpointAllowed, resolveModelForKey } from '../scope/key-scope.js';
@@ -54,8 +54,8 @@ export async function runModelRequest(request: ModelRequest, dependencies: Pipel
   const route = resolveModelForKey(dependencies.models, exchange.key, body.model);
   exchange.route = route;
 
-  const plan = operation.translate(route, body, createCallContext(exchange, route, route.deployments[0]!, dependencies.logger));
-  exchange.stream = plan.upstreamRequest.stream;
+  const plan = operation.translate(route, body, createCallContext(exchange, route, route.deployments[0]!, dependencies.logger, operation.relayedRequestHeaders));
+  exchange.stream = !isLocalAnswer(plan) && plan.upstreamRequest.stream;
 
   if (dependencies.admission) {
     const estimate = operation.estimateTokens(body, route.card?.maxOutputTokens);
@@ -63,6 +63,7 @@ export async function runModelRequest(request: ModelRequest, dependencies: Pipel
     reply.setHeaders(await dependencies.admission.admit(exchange, target));
   }
   exchange.admitted = true;
+  if (isLocalAnswer(plan)) return answerLocally(exchange, plan, reply);
   exchange.stage = 'upstream';
 
   const served = await attemptUpstream({ exchange, operation, body, route, plan }, dependencies);
@@ -75,6 +76,14 @@ export async function runModelRequest(request: ModelRequest, dependencies: Pipel
   });
   if (served.whole) answerClient(exchange, served, served.whole, reply);
   else relayToClient(exchange, served, reply, dependencies);
+}
+
+/** An answer the gateway computed itself (no upstream was called), recorded like any other. */
+function answerLocally(exchange: Exchange, plan: LocalAnswerPlan, reply: ClientReply): void {
+  exchange.usage = plan.localAnswer.usage;
+  exchange.stage = 'responding';
+  exchange.answerComplete(200, plan.localAnswer.body);
+  reply.sendJson(200, plan.localAnswer.body);
 }
 
 /** A whole answer: its record is made durable (observers) before the client gets it. */

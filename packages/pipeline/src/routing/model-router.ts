@@ -119,13 +119,15 @@ export class ModelRouter {
 
   /**
    * The listed models a caller may see, each under its public id or, when only an alias is
-   * allowed, under that alias.
+   * allowed, under that alias: as OpenAI's model objects, or in another dialect's shape (`present`).
    */
-  listFor(mayUse: (names: readonly string[], family: string) => boolean): ModelObject[] {
+  listFor(mayUse: (names: readonly string[], family: string) => boolean): ModelObject[];
+  listFor<T>(mayUse: (names: readonly string[], family: string) => boolean, present: (route: ModelRoute, name: string) => T): T[];
+  listFor<T>(mayUse: (names: readonly string[], family: string) => boolean, present: (route: ModelRoute, name: string) => T | ModelObject = toModelObject): Array<T | ModelObject> {
     return this.listed.flatMap((route) => {
-      if (mayUse(scopeNamesOf(route), route.instance.family)) return [toModelObject(route)];
+      if (mayUse(scopeNamesOf(route), route.instance.family)) return [present(route, route.publicId)];
       const name = route.aliases.find((candidate) => mayUse([candidate], route.instance.family));
-      return name === undefined ? [] : [toModelObject(route, name)];
+      return name === undefined ? [] : [present(route, name)];
     });
   }
 

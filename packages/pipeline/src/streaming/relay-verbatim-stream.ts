@@ -1,16 +1,35 @@
 import { once } from 'node:events';
 import type { Readable, Writable } from 'node:stream';
-import { formatSseEvent, GatewayError, SseParser, type ResponsesUsage } from '@modelgate/core';
+import { GatewayError, SseParser, type CompletionUsage, type SseEvent } from '@modelgate/core';
 import { EventIdleTimer } from './event-idle-timer.js';
 import { settleRelayFailure, type RelayOutcome } from './relay-outcome.js';
-import { ResponsesStreamTracker } from './responses-stream-tracker.js';
 import { SseBlockSplitter } from './sse-block-splitter.js';
 import { SseKeepAlive } from './sse-keep-alive.js';
 
-export interface RelayResponsesStreamOptions {
+/**
+ * Reads (never rewrites) the events of one relayed stream of a dialect: whether its terminal event
+ * has arrived, and the usage it reported. One per stream.
+ */
+export interface VerbatimStreamTracker {
+  /** Sees each event before it is written; throws an `upstream_protocol_error` for one it cannot read. */
+  observe(event: SseEvent): void;
+  /** The terminal event has arrived (the upstream's own error event counts: no second one is appended). */
+  readonly ended: boolean;
+  /** The usage known so far, in the gateway's accounting shape. */
+  readonly usage: CompletionUsage | undefined;
+  /** The terminal events by name, for the error when the upstream stops before one. */
+  readonly terminalEvents: string;
+  /** The dialect's own last event for a failure after the headers, which its SDKs raise. */
+  failureEvent(failure: GatewayError): string;
+}
+
+export interface RelayVerbatimStreamOptions {
   readonly upstream: Readable;
   readonly upstreamUrl: string;
   readonly output: Writable;
+  readonly tracker: VerbatimStreamTracker;
+  /** The dialect, for messages (`Responses`, `Messages`). */
+  readonly dialect: string;
   /** True once the client has gone; the relay then stops without writing. */
   readonly clientGone: () => boolean;
   readonly keepAliveIntervalMs: number;
@@ -20,35 +39,34 @@ export interface RelayResponsesStreamOptions {
   readonly idleTimeoutMs: number;
   /** Called before each event is written. */
   readonly onWrite?: () => void;
-  /** Called with the usage of the final response (`response.completed`, or `incomplete`/`failed`). */
-  readonly onUsage?: (usage: ResponsesUsage) => void;
+  /** Called with the tracker's usage once the terminal event has arrived. */
+  readonly onUsage?: (usage: CompletionUsage) => void;
   /** Called once the terminal event has arrived, just before it is written (the usage record is spooled there). */
   readonly beforeEnd?: () => void;
 }
 
-function interruptedBeforeTerminal(url: string): GatewayError {
+function interruptedBeforeTerminal(url: string, dialect: string, terminalEvents: string): GatewayError {
   return new GatewayError({
     status: 502,
     type: 'server_error',
     code: 'upstream_interrupted',
-    message: `The upstream at ${new URL(url).host} ended the Responses stream before its terminal event (response.completed, response.failed or response.incomplete).`,
+    message: `The upstream at ${new URL(url).host} ended the ${dialect} stream before its terminal event (${terminalEvents}).`,
   });
 }
 
 /**
- * Relays a Responses event stream untouched: each upstream event is written as soon as it is
- * complete, as the upstream's own text (`event:` lines, `sequence_number`, unknown events and all),
- * honouring back-pressure, with `: keep-alive` comments while the upstream is silent. A failure
- * after the headers (connection lost, stream cut before its terminal event, data that is not JSON,
- * an event over `maxEventBytes`)
- * ends the stream with an `error` event, the Responses API's own mid-stream error, which the
- * official SDKs raise and Codex treats as a broken stream it may retry.
+ * Relays an event stream of the client's own dialect untouched (the Responses API for OpenAI
+ * models, Anthropic Messages for Claude): each upstream event is written as soon as it is
+ * complete, as the upstream's own text (`event:` lines, unknown events and all), honouring
+ * back-pressure, with `: keep-alive` comments while the upstream is silent. The dialect's tracker
+ * reads the terminal event and the usage on the way. A failure after the headers (connection lost,
+ * stream cut before its terminal event, data that is not JSON, an event over `maxEventBytes`) ends
+ * the stream with the dialect's own error event, which its SDKs raise.
  */
-export async function relayResponsesStream(options: RelayResponsesStreamOptions): Promise<RelayOutcome> {
-  const { upstream, output } = options;
+export async function relayVerbatimStream(options: RelayVerbatimStreamOptions): Promise<RelayOutcome> {
+  const { upstream, output, tracker } = options;
   const splitter = new SseBlockSplitter(options.maxEventBytes);
   const parser = new SseParser();
-  const tracker = new ResponsesStreamTracker();
   const decoder = new TextDecoder();
   const idle = new EventIdleTimer(upstream, options.idleTimeoutMs);
   const keepAlive = new SseKeepAlive(options.keepAliveIntervalMs, (comment) => {
@@ -79,13 +97,11 @@ export async function relayResponsesStream(options: RelayResponsesStreamOptions)
     for (const block of splitter.push(decoder.decode())) await forward(block);
     const unterminated = splitter.end();
     if (unterminated.trim().length > 0) await forward(`${unterminated}\n\n`);
-    if (!tracker.ended) throw interruptedBeforeTerminal(options.upstreamUrl);
+    if (!tracker.ended) throw interruptedBeforeTerminal(options.upstreamUrl, options.dialect, tracker.terminalEvents);
     output.end();
     return { kind: 'completed' };
   } catch (error) {
-    return settleRelayFailure(error, options, (failure) =>
-      formatSseEvent('error', JSON.stringify({ type: 'error', code: failure.code, message: failure.message, param: failure.param, sequence_number: tracker.nextSequenceNumber })),
-    );
+    return settleRelayFailure(error, options, (failure) => tracker.failureEvent(failure));
   } finally {
     keepAlive.stop();
     idle.stop();

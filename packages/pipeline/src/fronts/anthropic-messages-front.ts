@@ -1,0 +1,58 @@
+import {
+  anthropicCountTokensRequestSchema,
+  anthropicMessagesRequestSchema,
+  resolvePassThroughTranslator,
+  type AnthropicMessagesRequest,
+} from '@modelgate/core';
+import { bridgeMessagesPlan } from '../messages-bridge/bridge-messages-plan.js';
+import { createBodyValidator, type BodyValidator } from '../validation/validate-request-body.js';
+import { anthropicConventions } from './anthropic-conventions.js';
+import { anthropicPassThroughPlan, type MessagesOperationName } from './anthropic-pass-through-plan.js';
+import { estimateRequestTokens } from './estimate-tokens.js';
+import type { FrontDoor, FrontOperation } from './front-door.js';
+
+/** The client headers an Anthropic upstream gets as the client sent them (PROTOCOLS D.1). */
+export const ANTHROPIC_RELAYED_REQUEST_HEADERS = ['anthropic-version', 'anthropic-beta'] as const;
+
+/**
+ * An operation of the Messages front. Every provider serves it: one that speaks Anthropic Messages
+ * itself (its `anthropic-messages` pass-through) gets the client's body and relays its bytes back;
+ * any other is bridged through its chat translator (`messages-bridge/`), answering in Anthropic's
+ * shapes and events.
+ */
+function messagesOperation<Endpoint extends string>(
+  endpoint: Endpoint,
+  path: string,
+  operation: MessagesOperationName,
+  validate: BodyValidator<AnthropicMessagesRequest>,
+): FrontOperation<AnthropicMessagesRequest> & { readonly endpoint: Endpoint } {
+  return {
+    endpoint,
+    method: 'POST',
+    path,
+    relayedRequestHeaders: ANTHROPIC_RELAYED_REQUEST_HEADERS,
+    validate,
+    serves: () => true,
+    // Counting generates nothing: only the prompt is charged up front.
+    estimateTokens: (request, defaultOutputTokens) =>
+      estimateRequestTokens([request.system, request.messages, request.tools], operation === 'create' ? [request.max_tokens] : [0], defaultOutputTokens),
+    translate(route, request, call) {
+      const translator = resolvePassThroughTranslator(route.instance.provider, 'anthropic-messages');
+      return translator ? anthropicPassThroughPlan(translator, request, call, operation) : bridgeMessagesPlan(route, request, call, operation);
+    },
+  };
+}
+
+/**
+ * Anthropic Messages, the dialect of Claude Code and the Anthropic SDKs: `/v1/messages` (JSON and
+ * SSE) and its token counter. `count_tokens` is an endpoint (and key scope) of its own, as
+ * `compact` is beside `responses`: a key scoped to `messages` alone cannot count.
+ */
+export const anthropicMessagesFront = {
+  id: 'anthropic-messages',
+  conventions: anthropicConventions,
+  operations: [
+    messagesOperation('messages', '/v1/messages', 'create', createBodyValidator(anthropicMessagesRequestSchema)),
+    messagesOperation('count_tokens', '/v1/messages/count_tokens', 'count_tokens', createBodyValidator(anthropicCountTokensRequestSchema)),
+  ],
+} as const satisfies FrontDoor;

@@ -1,0 +1,47 @@
+import type { AnthropicMessagesRequest, CallContextV1, CompletionUsage, PassThroughTranslatorV1 } from '@modelgate/core';
+import { MessagesStreamTracker } from '../streaming/messages-stream-tracker.js';
+import { relayVerbatimStream } from '../streaming/relay-verbatim-stream.js';
+import { anthropicUsageOf } from './anthropic-usage.js';
+import type { ExchangePlan } from './front-door.js';
+import { verbatimRelayOptions } from './verbatim-relay-options.js';
+
+/** The operations of the Messages front, as its pass-through translators name them. */
+export type MessagesOperationName = 'create' | 'count_tokens';
+
+/** What counting tokens costs: nothing (Anthropic does not bill it; the record says so). */
+export const NO_USAGE: CompletionUsage = Object.freeze({ prompt_tokens: 0, completion_tokens: 0, total_tokens: 0 });
+
+/**
+ * Same-dialect traffic for a provider that speaks Anthropic Messages (PROTOCOLS D): the body goes
+ * upstream as the client sent it (the translator replaces the model and adds the vendor's auth and
+ * the relayed `anthropic-*` headers), and the answer, or each event of its stream, comes back as
+ * the upstream's own bytes, its usage read on the way (the provider's reader first, when it has one).
+ */
+export function anthropicPassThroughPlan(
+  translator: PassThroughTranslatorV1<AnthropicMessagesRequest>,
+  request: AnthropicMessagesRequest,
+  call: CallContextV1,
+  operation: MessagesOperationName,
+): ExchangePlan {
+  return {
+    upstreamRequest: translator.toUpstreamRequest(request, call, operation),
+    toGatewayError: (failure) => translator.toGatewayError(failure, call),
+    answer: (text, parsed) => ({
+      body: text,
+      usage: operation === 'count_tokens' ? NO_USAGE : (translator.usageFromResponse?.(parsed, call) ?? anthropicUsageOf(parsed)),
+    }),
+    relay(input) {
+      const tracker = new MessagesStreamTracker(translator.createStreamUsageReader?.(call));
+      const options = verbatimRelayOptions(input);
+      return relayVerbatimStream({
+        ...options,
+        tracker,
+        dialect: 'Messages',
+        onWrite: () => {
+          options.onWrite?.();
+          input.exchange.streamedCharacters = tracker.generatedCharacters;
+        },
+      });
+    },
+  };
+}
