@@ -1,4 +1,5 @@
 import {
+  type CompletionUsage,
   upstreamProtocolError,
   type ChatCompletionChunk,
   type ChatCompletionChunkChoice,
@@ -96,6 +97,11 @@ export class AnthropicStreamTranslator implements StreamTranslatorV1 {
         // `ping` keeps proxies awake; unknown event types are new and carry nothing for chat clients.
         return NOTHING;
     }
+  }
+
+  /** The vendor's counts so far, for the gateway's accounting even when the client asked for no usage chunk. */
+  accountedUsage(): CompletionUsage | undefined {
+    return Object.keys(this.usage).length > 0 ? convertAnthropicUsage(this.usage) : undefined;
   }
 
   onEnd(): readonly StreamOutputV1[] {

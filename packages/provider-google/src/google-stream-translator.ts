@@ -1,4 +1,5 @@
 import {
+  type CompletionUsage,
   upstreamProtocolError,
   type ChatCompletionChunk,
   type ChatCompletionDelta,
@@ -64,6 +65,11 @@ export class GoogleStreamTranslator implements StreamTranslatorV1 {
       return [...opened, this.emit(0, { refusal }, 'content_filter')];
     }
     return (parsed.candidates ?? []).flatMap((candidate, position) => this.onCandidate(candidate, candidate.index ?? position));
+  }
+
+  /** The vendor's counts so far, for the gateway's accounting even when the client asked for no usage chunk. */
+  accountedUsage(): CompletionUsage | undefined {
+    return Object.keys(this.usage).length > 0 ? convertGoogleUsage(this.usage) : undefined;
   }
 
   onEnd(): readonly StreamOutputV1[] {

@@ -84,6 +84,11 @@ describe('usage records and spend on every path', () => {
     anthropic.enqueueReply({ content: [{ type: 'text', text: 'Cached.' }], usage: cacheUsage });
     await post('/chat/completions', 'cost-claude-stream', { model: 'claude-priced', stream: true, stream_options: { include_usage: true }, messages: [{ role: 'user', content: 'hi' }] });
     expect(await recordOf('cost-claude-stream')).toMatchObject({ ...expected, stream: true });
+    // Without include_usage the client sees no usage chunk, but the vendor's counts are still the ones charged.
+    anthropic.enqueueReply({ content: [{ type: 'text', text: 'Cached.' }], usage: cacheUsage });
+    const quiet = await post('/chat/completions', 'cost-claude-quiet', { model: 'claude-priced', stream: true, messages: [{ role: 'user', content: 'hi' }] });
+    expect(quiet).not.toContain('"usage":{');
+    expect(await recordOf('cost-claude-quiet')).toMatchObject({ ...expected, stream: true, tokensEstimated: false });
   });
 
   it('Responses whole and streamed, and compact', async () => {

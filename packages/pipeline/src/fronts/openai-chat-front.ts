@@ -29,19 +29,25 @@ const chatCompletions = {
         const response = translator.fromUpstreamResponse(parsed, call);
         return { body: translator.relaysResponseVerbatim ? text : response, usage: response.usage };
       },
-      relay: (input) =>
-        relayChatStream({
+      relay: (input) => {
+        const streamTranslator = translator.createStreamTranslator(request, call);
+        return relayChatStream({
           upstream: input.upstream,
           upstreamUrl: input.upstreamUrl,
-          translator: translator.createStreamTranslator(request, call),
+          translator: streamTranslator,
           output: input.output,
           clientGone: input.clientGone,
           maxEventBytes: input.maxEventBytes,
           idleTimeoutMs: input.idleTimeoutMs,
           keepAliveIntervalMs: input.keepAliveIntervalMs,
           onOutput: (item) => noteStreamedChunk(input.exchange, item.chunk),
-          beforeEnd: input.beforeEnd,
-        }),
+          beforeEnd: () => {
+            // The vendor's counts, when it sent some the client did not ask to see.
+            input.exchange.usage ??= streamTranslator.accountedUsage?.();
+            input.beforeEnd();
+          },
+        });
+      },
     };
   },
 } satisfies FrontOperation<ChatCompletionRequest>;

@@ -2,6 +2,7 @@ import type { GatewayError } from '../../errors/gateway-error.js';
 import type { ChatCompletionChunk } from '../../protocol/v1/chat-completion-chunk.js';
 import type { ChatCompletionRequest } from '../../protocol/v1/chat-completion-request.js';
 import type { ChatCompletionResponse } from '../../protocol/v1/chat-completion-response.js';
+import type { CompletionUsage } from '../../protocol/v1/usage.js';
 import type { SseEvent } from '../../sse/sse-event.js';
 import type { CallContextV1 } from './call-context-v1.js';
 import type { UpstreamFailureV1, UpstreamRequestV1 } from './upstream-v1.js';
@@ -21,6 +22,13 @@ export interface StreamTranslatorV1 {
   onEvent(event: SseEvent): readonly StreamOutputV1[];
   /** The upstream closed the stream. Flush anything held back, or throw if the stream was cut short. */
   onEnd(): readonly StreamOutputV1[];
+  /**
+   * The token counts the upstream reported in the stream so far, whether or not the client asked
+   * for a usage chunk (`stream_options.include_usage`): the gateway's limits, budgets and costs use
+   * the vendor's numbers whenever it sent them. Optional: without it, a stream that carried no usage
+   * chunk is charged an estimate.
+   */
+  accountedUsage?(): CompletionUsage | undefined;
 }
 
 /** Translation between `/v1/chat/completions` and one vendor's API. Pure: no I/O. */
