@@ -34,27 +34,43 @@ function over(client: Queryable, exclusiveTransaction: SqlDatabase['exclusiveTra
   };
 }
 
-/** A pooled PostgreSQL connection whose tables live in `schema` (created when missing). */
+/**
+ * Runs `work` in a transaction holding the schema's migration lock: an advisory lock keyed by the
+ * schema's name (not `current_schema()`, which is NULL until the schema exists, and locks nothing).
+ */
+async function underSchemaLock<T>(pool: pg.Pool, schema: string, work: (client: pg.PoolClient) => Promise<T>): Promise<T> {
+  const client = await pool.connect();
+  try {
+    await client.query('BEGIN');
+    await client.query('SELECT pg_advisory_xact_lock(hashtext($1))', [schema]);
+    const result = await work(client);
+    await client.query('COMMIT');
+    return result;
+  } catch (error) {
+    await client.query('ROLLBACK');
+    throw error;
+  } finally {
+    client.release();
+  }
+}
+
+/**
+ * A pooled PostgreSQL connection whose tables live in `schema`, created when missing under the
+ * migration lock: replicas starting together against a new schema would otherwise both run
+ * `CREATE SCHEMA IF NOT EXISTS`, and one fail on pg_namespace's unique index.
+ */
 export async function openPostgresDatabase(url: string, schema: string): Promise<SqlDatabase> {
   const pool = new pg.Pool({ connectionString: url, max: 10, types, options: `-c search_path=${schema}` });
   // An idle client's network error must not crash the process; the next query reports it.
   pool.on('error', () => undefined);
-  await pool.query(`CREATE SCHEMA IF NOT EXISTS "${schema}"`);
+  try {
+    await underSchemaLock(pool, schema, (client) => client.query(`CREATE SCHEMA IF NOT EXISTS "${schema}"`));
+  } catch (error) {
+    await pool.end();
+    throw error;
+  }
 
-  const exclusiveTransaction: SqlDatabase['exclusiveTransaction'] = async (work) => {
-    const client = await pool.connect();
-    try {
-      await client.query('BEGIN');
-      await client.query('SELECT pg_advisory_xact_lock(hashtext(current_schema()))');
-      const result = await work(over(client, exclusiveTransaction, async () => undefined));
-      await client.query('COMMIT');
-      return result;
-    } catch (error) {
-      await client.query('ROLLBACK');
-      throw error;
-    } finally {
-      client.release();
-    }
-  };
+  const exclusiveTransaction: SqlDatabase['exclusiveTransaction'] = (work) =>
+    underSchemaLock(pool, schema, (client) => work(over(client, exclusiveTransaction, async () => undefined)));
   return over(pool, exclusiveTransaction, () => pool.end());
 }
