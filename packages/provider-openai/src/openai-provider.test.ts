@@ -26,6 +26,14 @@ describe('@modelgate/provider-openai', () => {
     });
   });
 
+  it("sends max_tokens as OpenAI's max_completion_tokens (its reasoning models refuse max_tokens), never over one the client set", () => {
+    const provider = plugin.create({ apiKey: 'sk-x' }, { instanceId: 'openai', logger, env: {} });
+    const body = (request: Record<string, unknown>) => provider.chat.toUpstreamRequest({ model: 'house', messages: [{ role: 'user', content: 'hi' }], ...request } as never, call).body;
+    expect(body({ max_tokens: 50 })).toEqual({ model: 'gpt-4.1', messages: [{ role: 'user', content: 'hi' }], max_completion_tokens: 50 });
+    expect(body({ max_tokens: 50, max_completion_tokens: 70 })).toMatchObject({ max_completion_tokens: 70 });
+    expect(body({ max_tokens: 50, max_completion_tokens: 70 })).not.toHaveProperty('max_tokens');
+  });
+
   it('sends no Authorization header when no key is configured', () => {
     const provider = plugin.create({ baseUrl: 'http://127.0.0.1:9/v1' }, { instanceId: 'openai', logger, env: {} });
     expect(provider.chat.toUpstreamRequest({ model: 'x', messages: [{ role: 'user', content: 'hi' }] }, call).headers).toEqual({

@@ -11,7 +11,10 @@ import {
   type OpenAiSettings,
 } from './openai-settings.js';
 
-/** The OpenAI-compatible base as it is (no hooks, every field passes), plus OpenAI's Responses API and catalog. */
+/**
+ * The OpenAI-compatible base (no hooks; every field passes but `max_tokens`, sent as OpenAI's current
+ * `max_completion_tokens`), plus OpenAI's Responses API and catalog.
+ */
 export const openAiProvider = defineProvider<OpenAiSettings>({
   specificationVersion: 'v1',
   id: 'openai',
@@ -25,6 +28,8 @@ export const openAiProvider = defineProvider<OpenAiSettings>({
       vendorName: 'OpenAI',
       vendorHeaders: openAiVendorHeaders(settings),
       models: OPENAI_MODEL_CARDS,
+      // OpenAI's current name for the output limit; its reasoning models refuse `max_tokens`.
+      parameters: { rules: { max_tokens: { renamedTo: 'max_completion_tokens' } } },
     });
     return {
       ...compatible,

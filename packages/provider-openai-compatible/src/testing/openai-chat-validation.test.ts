@@ -154,6 +154,11 @@ const INVALID_CASES: InvalidCase[] = [
     code: 'invalid_value',
     message: /only allowed when 'tools' are specified/,
   },
+  { name: 'max_tokens on a reasoning model', body: { model: 'o3', messages: [user], max_tokens: 100 }, param: 'max_tokens', code: 'unsupported_parameter', message: /Use 'max_completion_tokens' instead/ },
+  { name: 'max_tokens on GPT-5', body: { model: 'gpt-5-mini', messages: [user], max_tokens: 100 }, param: 'max_tokens', code: 'unsupported_parameter', message: /'max_tokens' is not supported with this model/ },
+  { name: 'temperature on a reasoning model', body: { model: 'o4-mini', messages: [user], temperature: 0.5 }, param: 'temperature', code: 'unsupported_value', message: /does not support 0.5 with this model\. Only the default \(1\) value is supported/ },
+  { name: 'top_p on GPT-5', body: { model: 'gpt-5', messages: [user], top_p: 0.9 }, param: 'top_p', code: 'unsupported_value', message: /'top_p' does not support 0.9/ },
+  { name: 'tool_choice naming an absent tool', body: { model: 'gpt-4.1', messages: [user], tools, tool_choice: { type: 'function', function: { name: 'elsewhere' } } }, param: 'tool_choice', code: 'invalid_value', message: /'elsewhere' is not one of the functions/ },
 ];
 
 describe('OpenAI simulator: request validation', () => {

@@ -2,6 +2,7 @@ import type { OpenAiProblem } from './openai-errors.js';
 import { isRecord } from '@modelgate/testkit';
 import { badRequest, emptyArray, invalidType, invalidValue, unsupportedValue } from './request-problems.js';
 import { validateChatMessages } from './validate-chat-messages.js';
+import { validateModelRules, validateNamedToolChoice } from './validate-model-rules.js';
 
 const MAX_STOP_SEQUENCES = 4;
 const TOOL_NAME_PATTERN = /^[a-zA-Z0-9_-]{1,64}$/;
@@ -134,6 +135,8 @@ export function validateChatRequest(body: unknown): OpenAiProblem | undefined {
     () => validateStop(body.stop),
     () => (body.tools === undefined || body.tools === null ? undefined : validateTools(body.tools)),
     () => validateDependencies(body),
+    () => validateNamedToolChoice(body),
+    () => validateModelRules(body),
   ];
   for (const check of checks) {
     const problem = check();
