@@ -19,6 +19,7 @@ import type { RegisteredRoute } from './http/create-router.js';
 import { createRequestIdMiddleware } from './middleware/request-id-middleware.js';
 import { createRequestLogMiddleware } from './middleware/request-log-middleware.js';
 import { loadProviderPlugins } from './plugins/load-provider-plugins.js';
+import { createAdminUiRouter } from './routes/admin-ui-route.js';
 import { createCatalogHandler } from './routes/catalog-route.js';
 import { deploymentReport, deploymentSummary } from './deployments/deployment-report.js';
 import { createHealthHandler } from './routes/health-route.js';
@@ -130,7 +131,7 @@ export async function createApp(config: GatewayConfig, options: CreateAppOptions
     ready: readyHandler,
     catalog: config.server.publicCatalog ? createCatalogHandler(models, providers) : undefined,
   });
-  const routers = [publicRouter, admin, observability.router, ...v1];
+  const routers = [publicRouter, createAdminUiRouter(), admin, observability.router, ...v1];
   for (const { router } of routers) {
     koa.use(router.routes());
     koa.use(router.allowedMethods());

@@ -1,0 +1,28 @@
+import type { UsageRecordView } from './admin-types.js';
+
+const COLUMNS: ReadonlyArray<readonly [string, (record: UsageRecordView) => string | number | undefined]> = [
+  ['time', (record) => new Date(record.createdAt).toISOString()],
+  ['request_id', (record) => record.requestId],
+  ['key_id', (record) => record.keyId],
+  ['endpoint', (record) => record.endpoint],
+  ['model', (record) => record.model],
+  ['deployment', (record) => record.deployment],
+  ['status', (record) => record.status],
+  ['outcome', (record) => record.outcome],
+  ['prompt_tokens', (record) => record.promptTokens],
+  ['completion_tokens', (record) => record.completionTokens],
+  ['cost_usd', (record) => record.costUsd],
+  ['latency_ms', (record) => Math.round(record.latencyMs)],
+];
+
+/** RFC 4180: a field with a comma, quote or line break is quoted, its quotes doubled. */
+function csvField(value: string | number | undefined): string {
+  const text = value === undefined ? '' : String(value);
+  return /[",\r\n]/.test(text) ? `"${text.replaceAll('"', '""')}"` : text;
+}
+
+/** The request log as CSV, one line per record, in the order shown. */
+export function usageCsv(records: readonly UsageRecordView[]): string {
+  const lines = [COLUMNS.map(([name]) => name).join(','), ...records.map((record) => COLUMNS.map(([, read]) => csvField(read(record))).join(','))];
+  return `${lines.join('\r\n')}\r\n`;
+}
