@@ -1,9 +1,52 @@
-import { invalidRequest, type AnthropicMessagesRequest, type CallContextV1 } from '@modelgate/core';
-import type { MessagesOperationName } from '../fronts/anthropic-pass-through-plan.js';
+import type { AnthropicMessagesRequest, CallContextV1 } from '@modelgate/core';
+import { NO_USAGE, type MessagesOperationName } from '../fronts/anthropic-pass-through-plan.js';
+import { estimateRequestTokens } from '../fronts/estimate-tokens.js';
 import type { FrontPlan } from '../fronts/front-door.js';
+import { noteStreamedChunk } from '../fronts/note-streamed-chunk.js';
 import type { ModelRoute } from '../routing/model-router.js';
+import { messagesErrorEvent } from '../streaming/messages-stream-tracker.js';
+import { relayChatStream } from '../streaming/relay-chat-stream.js';
+import { mintMessageId } from './chat-to-messages-parts.js';
+import { convertChatResponse } from './convert-chat-response.js';
+import { convertMessagesRequest } from './convert-messages-request.js';
+import { MessagesEventWriter } from './messages-event-writer.js';
 
-/** Messages for a provider that does not speak them: bridged through its chat translator. */
-export function bridgeMessagesPlan(route: ModelRoute, _request: AnthropicMessagesRequest, _call: CallContextV1, _operation: MessagesOperationName): FrontPlan {
-  throw invalidRequest(`The model '${route.publicId}' is not served over /v1/messages yet.`, 'model', 'unsupported_model_for_endpoint');
+/**
+ * Messages for a provider that does not speak them: bridged through its chat translator, the hub.
+ * The request becomes a chat request (convert-messages-request), the answer an Anthropic message
+ * and a stream Anthropic's events (messages-event-writer). `count_tokens` has no counterpart in
+ * the hub: the gateway answers its own estimate (about four characters a token), charged nothing.
+ */
+export function bridgeMessagesPlan(route: ModelRoute, request: AnthropicMessagesRequest, call: CallContextV1, operation: MessagesOperationName): FrontPlan {
+  if (operation === 'count_tokens') {
+    const { promptTokens } = estimateRequestTokens([request.system, request.messages, request.tools], [0]);
+    return { localAnswer: { body: { input_tokens: promptTokens }, usage: NO_USAGE } };
+  }
+  const translator = route.instance.provider.chat;
+  const chatRequest = convertMessagesRequest(request, route, call);
+  const showThinking = request.thinking?.type !== 'enabled' || request.thinking.display !== 'omitted';
+  return {
+    upstreamRequest: translator.toUpstreamRequest(chatRequest, call),
+    toGatewayError: (failure) => translator.toGatewayError(failure, call),
+    answer(_text, parsed) {
+      const response = translator.fromUpstreamResponse(parsed, call);
+      return { body: convertChatResponse(response, request.model, showThinking), usage: response.usage };
+    },
+    relay(input) {
+      const writer = new MessagesEventWriter(mintMessageId(), request.model, showThinking);
+      return relayChatStream({
+        upstream: input.upstream,
+        upstreamUrl: input.upstreamUrl,
+        translator: translator.createStreamTranslator(chatRequest, call),
+        output: input.output,
+        clientGone: input.clientGone,
+        maxEventBytes: input.maxEventBytes,
+        idleTimeoutMs: input.idleTimeoutMs,
+        keepAliveIntervalMs: input.keepAliveIntervalMs,
+        onOutput: (item) => noteStreamedChunk(input.exchange, item.chunk),
+        beforeEnd: input.beforeEnd,
+        encoder: { encode: (item) => writer.write(item.chunk), end: () => writer.finish(), failure: messagesErrorEvent },
+      });
+    },
+  };
 }

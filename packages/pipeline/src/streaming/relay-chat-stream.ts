@@ -3,6 +3,7 @@ import type { Readable, Writable } from 'node:stream';
 import {
   formatSseData,
   SSE_DONE,
+  type GatewayError,
   SseParser,
   type SseEvent,
   type StreamOutputV1,
@@ -28,7 +29,24 @@ export interface RelayChatStreamOptions {
   readonly keepAliveIntervalMs: number;
   /** Called once the answer is complete, just before its last write (the usage record is spooled there). */
   readonly beforeEnd?: () => void;
+  /** How the chunks reach the client; OpenAI's chat chunks and `[DONE]` unless a front writes its own dialect. */
+  readonly encoder?: ChatStreamEncoder;
 }
+
+/** Writes translated chunks in the client's dialect: each chunk, the stream's end, and a failure after the headers. */
+export interface ChatStreamEncoder {
+  encode(item: StreamOutputV1): string;
+  /** The last bytes of a complete stream. */
+  end(): string;
+  failure(error: GatewayError): string;
+}
+
+/** OpenAI Chat's own stream: `data: <chunk>` lines, `data: [DONE]`, and an error payload the SDKs raise. */
+const CHAT_CHUNKS: ChatStreamEncoder = {
+  encode: (item) => formatSseData(item.serialized ?? JSON.stringify(item.chunk)),
+  end: () => SSE_DONE,
+  failure: (error) => formatSseData(JSON.stringify(error.toEnvelope())),
+};
 
 export type { RelayOutcome } from './relay-outcome.js';
 
@@ -40,6 +58,7 @@ export type { RelayOutcome } from './relay-outcome.js';
  */
 export async function relayChatStream(options: RelayChatStreamOptions): Promise<RelayOutcome> {
   const { upstream, translator, output, onOutput } = options;
+  const encoder = options.encoder ?? CHAT_CHUNKS;
   const parser = new SseParser({ maxEventBytes: options.maxEventBytes });
   const decoder = new TextDecoder();
   const idle = new EventIdleTimer(upstream, options.idleTimeoutMs);
@@ -51,7 +70,7 @@ export async function relayChatStream(options: RelayChatStreamOptions): Promise<
     let text = '';
     for (const item of items) {
       onOutput?.(item);
-      text += formatSseData(item.serialized ?? JSON.stringify(item.chunk));
+      text += encoder.encode(item);
     }
     return text;
   };
@@ -83,12 +102,12 @@ export async function relayChatStream(options: RelayChatStreamOptions): Promise<
     }
     const backPressure = send(translate([...parser.push(decoder.decode()), ...parser.end()]));
     if (backPressure) await backPressure;
-    const last = serialize(translator.onEnd()) + SSE_DONE;
+    const last = serialize(translator.onEnd()) + encoder.end();
     options.beforeEnd?.();
     output.end(last);
     return { kind: 'completed' };
   } catch (error) {
-    return settleRelayFailure(error, options, (failure) => formatSseData(JSON.stringify(failure.toEnvelope())));
+    return settleRelayFailure(error, options, (failure) => encoder.failure(failure));
   } finally {
     idle.stop();
     keepAlive.stop();

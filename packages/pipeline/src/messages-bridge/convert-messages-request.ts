@@ -1,0 +1,67 @@
+import {
+  unsupportedParameter,
+  type AnthropicMessagesRequest,
+  type CallContextV1,
+  type ChatCompletionRequest,
+  type ReasoningEffort,
+} from '@modelgate/core';
+import type { ModelRoute } from '../routing/model-router.js';
+import { convertMessagesToChat } from './convert-messages-to-chat.js';
+import { convertMessagesToolChoice, convertMessagesTools } from './convert-messages-tools.js';
+import { MESSAGES_BRIDGE_POLICY } from './messages-bridge-policy.js';
+
+/** Refuses, naming it, the first field the policy does not map and whose value it does not accept (unknown fields too). */
+function checkBridgePolicy(request: AnthropicMessagesRequest, route: ModelRoute): void {
+  for (const [field, value] of Object.entries(request)) {
+    if (value === undefined || value === null) continue;
+    const rule = (MESSAGES_BRIDGE_POLICY as Record<string, (typeof MESSAGES_BRIDGE_POLICY)[keyof typeof MESSAGES_BRIDGE_POLICY] | undefined>)[field];
+    if (rule && ('mapped' in rule || rule.accepts?.(value as never) === true)) continue;
+    const reason = rule && 'unsupported' in rule ? rule.unsupported : 'it is not a Messages parameter the gateway knows';
+    throw unsupportedParameter(field, `'${field}' cannot be honoured for ${route.publicId} (${route.instance.family}), which the gateway serves over /v1/messages through OpenAI Chat: ${reason}. Remove it, or use a Claude model.`);
+  }
+}
+
+/** A thinking budget as an effort: below 2,048 tokens low, below 8,192 medium, else high (PROTOCOLS F.12, read backwards). */
+function effortForBudget(budget: number): ReasoningEffort {
+  if (budget < 2_048) return 'low';
+  return budget < 8_192 ? 'medium' : 'high';
+}
+
+/**
+ * The effort a reasoning model is asked for: `output_config.effort` when sent, else the thinking
+ * budget's, `none` when thinking is disabled, the model's default for adaptive thinking. A model
+ * whose card says it does not reason answers without thinking, with a warning.
+ */
+function reasoningEffort(request: AnthropicMessagesRequest, route: ModelRoute, call: CallContextV1): ReasoningEffort | undefined {
+  const thinking = request.thinking;
+  const asked = request.output_config?.effort ?? (thinking?.type === 'enabled' ? effortForBudget(thinking.budget_tokens) : undefined);
+  if (route.card?.capabilities?.reasoning === false) {
+    if (asked !== undefined) call.warn({ kind: 'dropped-parameter', parameter: 'thinking', reason: `${route.publicId} does not reason; answered without thinking` });
+    return undefined;
+  }
+  return thinking?.type === 'disabled' ? 'none' : asked;
+}
+
+/**
+ * A Messages request as the hub's chat request, for a family that does not speak Messages. Each
+ * field follows MESSAGES_BRIDGE_POLICY (mapped, or a 400 naming it); streams ask for the usage
+ * chunk, which the answer's `message_delta` reports.
+ */
+export function convertMessagesRequest(request: AnthropicMessagesRequest, route: ModelRoute, call: CallContextV1): ChatCompletionRequest {
+  checkBridgePolicy(request, route);
+  const tools = convertMessagesTools(request.tools);
+  const effort = reasoningEffort(request, route, call);
+  const format = request.output_config?.format;
+  return {
+    model: request.model,
+    messages: convertMessagesToChat(request),
+    ...(request.max_tokens !== undefined && { max_completion_tokens: request.max_tokens }),
+    ...(request.stop_sequences !== undefined && { stop: request.stop_sequences }),
+    ...(request.temperature !== undefined && { temperature: request.temperature }),
+    ...(request.top_p !== undefined && { top_p: request.top_p }),
+    ...(tools !== undefined && tools.length > 0 && { tools, ...convertMessagesToolChoice(request.tool_choice) }),
+    ...(effort !== undefined && { reasoning_effort: effort }),
+    ...(format && { response_format: { type: 'json_schema', json_schema: { name: 'output', schema: format.schema, strict: true } } }),
+    ...(request.stream === true && { stream: true, stream_options: { include_usage: true } }),
+  };
+}
