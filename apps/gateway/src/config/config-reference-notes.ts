@@ -97,9 +97,9 @@ export const CONFIG_FIELD_NOTES: Readonly<Record<string, FieldNote>> = {
   'metrics.keyLabels': { description: 'Add a `key` label (the key id) to the request, token and cost series: one series per key, so off unless you have few keys.' },
   'tracing.endpoint': { description: "The collector's OTLP/HTTP traces URL (`http://…:4318/v1/traces`). Traces are off without `tracing` ([observability.md](observability.md))." },
   'tracing.headers': { description: 'Headers sent with each export (a collector\'s `authorization`).', default: 'none' },
-  'tracing.serviceName': { description: 'The `service.name` of the spans.' },
-  'tracing.sampleRatio': { description: "Share of requests traced when the client's `traceparent` does not decide (a client's sampled flag is followed)." },
-  'tracing.captureContent': { description: 'Record prompts and answers on the request span (`gen_ai.input.messages`, `gen_ai.output.messages`). Off: spans carry no content.' },
+  'tracing.serviceName': { description: 'The `service.name` of the spans.', default: '`modelgate`' },
+  'tracing.sampleRatio': { description: "Share of requests traced when the client's `traceparent` does not decide (a client's sampled flag is followed).", default: '`1`' },
+  'tracing.captureContent': { description: 'Record prompts and answers on the request span (`gen_ai.input.messages`, `gen_ai.output.messages`). Off: spans carry no content.', default: '`false`' },
   'usage.spoolFsync': { description: 'Flush each usage record to disk (fdatasync) as it is spooled, so records survive an OS crash or power loss too, at one disk flush per request.' },
 };
 
