@@ -31,7 +31,8 @@ function checkTools(body: Record<string, unknown>): AnthropicProblem | undefined
       if (!isRecord(tool.input_schema) || tool.input_schema.type !== 'object') {
         return invalidAnthropicRequest(`tools.${index}.custom.input_schema.type: Input should be 'object'`);
       }
-      const extra = Object.keys(tool).find((key) => !['name', 'description', 'input_schema', 'strict', 'cache_control', 'type'].includes(key));
+      // `defer_loading` is tool search's (Claude Code sends it on the tools it defers).
+      const extra = Object.keys(tool).find((key) => !['name', 'description', 'input_schema', 'strict', 'cache_control', 'type', 'defer_loading'].includes(key));
       if (extra) return invalidAnthropicRequest(`tools.${index}.custom.${extra}: Extra inputs are not permitted`);
       const schemaProblem = tool.strict === true ? structuredOutputSchemaProblem(tool.input_schema) : undefined;
       if (schemaProblem) return invalidAnthropicRequest(`tools.${index}.custom.input_schema: ${schemaProblem}`);
