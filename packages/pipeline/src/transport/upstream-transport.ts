@@ -1,6 +1,6 @@
 import { Agent as HttpAgent, type IncomingHttpHeaders } from 'node:http';
 import { Agent as HttpsAgent } from 'node:https';
-import type { Readable } from 'node:stream';
+import { finished, type Readable } from 'node:stream';
 import got, { type Got, type Request as GotRequest } from 'got';
 import type { UpstreamRequestV1 } from '@modelgate/core';
 import type { UpstreamConfig } from './upstream-config.js';
@@ -128,11 +128,15 @@ export class UpstreamTransport {
     });
   }
 
-  /** Fails a stream still running `totalTimeoutMs` after its request was sent. */
+  /**
+   * Fails a stream still running `totalTimeoutMs` after its request was sent. The timer goes as
+   * soon as the stream is over, however it ended (`finished`: end, error or close): a pending one
+   * would keep the finished stream alive, and destroy it with an error no one listens to.
+   */
   private limitLength(stream: GotRequest, startedAt: number): void {
     const ms = this.config.totalTimeoutMs;
     const timer = setTimeout(() => stream.destroy(upstreamTimeoutFailure('end of the answer', ms)), Math.max(0, startedAt + ms - Date.now()));
     timer.unref();
-    stream.once('close', () => clearTimeout(timer));
+    finished(stream, () => clearTimeout(timer));
   }
 }
