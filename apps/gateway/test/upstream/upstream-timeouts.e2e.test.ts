@@ -116,3 +116,45 @@ describe('upstream time-outs', () => {
     expect(dataPayloads(chat.text).at(-1)).toBe('[DONE]');
   });
 });
+
+describe('the total time-out of a stream (upstream.totalTimeoutMs)', () => {
+  const totalTimeoutMs = 400;
+  let upstream: FakeUpstream;
+  let harness: GatewayBeforeUpstream;
+  let chunks = 2;
+
+  beforeAll(async () => {
+    upstream = await startFakeUpstream((_request, response) => {
+      response.writeHead(200, { 'content-type': 'text/event-stream' });
+      let sent = 0;
+      const timer = setInterval(() => {
+        if (sent++ < chunks) response.write(chatChunk(String(sent)));
+        else {
+          clearInterval(timer);
+          response.end('data: [DONE]\n\n');
+        }
+      }, 50);
+      response.once('close', () => clearInterval(timer));
+    });
+    harness = await startGatewayBefore(upstream, { totalTimeoutMs, streamIdleTimeoutMs: 5_000 });
+  });
+  afterAll(() => harness.close());
+
+  const stream = async () => (await fetch(`${harness.baseUrl}/chat/completions`, { method: 'POST', body: chatRequest(true), headers: authorized() })).text();
+
+  it('ends a stream still running past it with the error event', async () => {
+    chunks = 40;
+    const payloads = dataPayloads(await stream());
+    expect(payloads).not.toContain('[DONE]');
+    expect((JSON.parse(payloads.at(-1)!) as { error: { code: string } }).error.code).toBe('upstream_timeout');
+  });
+
+  it('forgets a stream that finished in time: its clock never fires on the finished stream', async () => {
+    chunks = 2;
+    expect(dataPayloads(await stream()).at(-1)).toBe('[DONE]');
+    // Past the total time-out of that finished stream: a pending timer would now destroy it with an
+    // error nobody listens to, an uncaught exception in this process.
+    await new Promise((resolve) => setTimeout(resolve, totalTimeoutMs * 2));
+    expect(dataPayloads(await stream()).at(-1)).toBe('[DONE]');
+  });
+});
