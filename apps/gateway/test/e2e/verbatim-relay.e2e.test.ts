@@ -80,7 +80,9 @@ describe('OpenAI-compatible answers are relayed byte for byte, with the useful u
     expect(response.headers.get('openai-processing-ms')).toBe('12');
     expect(response.headers.get('openai-model')).toBe('gpt-4.1-2025-04-14');
     expect(response.headers.get('x-ratelimit-remaining-requests')).toBeNull();
-    const logged = await waitForLogLine(harness.logs, (line) => line.msg === 'request');
+    // This request's line (the file's other tests log theirs too, in whatever order they run).
+    const requestId = response.headers.get('x-request-id');
+    const logged = await waitForLogLine(harness.logs, (line) => line.msg === 'request' && line.requestId === requestId);
     expect(logged).toMatchObject({ status: 200, promptTokens: 3, completionTokens: 2 });
   });
 

@@ -1,4 +1,4 @@
-import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
+import { afterEach, beforeEach, describe, expect, it } from '@jest/globals';
 import type { GatewayStore } from '../../src/store/gateway-store.js';
 import { openGatewayStore } from '../../src/store/open-gateway-store.js';
 import type { StoredKey } from '../../src/store/stored-key.js';
@@ -75,14 +75,31 @@ function usage(overrides: Partial<UsageRecord> = {}): UsageRecord {
   };
 }
 
+/** Two keys: `key_one` (policy, owner) and `key_two` (no policy, expires a day after T0). */
+async function insertTwoKeys(store: GatewayStore): Promise<void> {
+  await store.insertKey(key());
+  await store.insertKey(key({ id: 'key_two', name: 'notebook', owner: undefined, keyHash: 'b'.repeat(64), keyPrefix: 'mg-zzzzzzz', policy: {}, expiresAt: T0 + DAY }));
+}
+
+/** 450 records on T0's day (a third `key_two`, every other one `gpt-4.1`), and one for `key_one` the next day. */
+const NEXT_DAY_RECORD = usage({ requestId: 'req_next_day', createdAt: T0 + DAY, timeToFirstTokenMs: undefined, stream: false, clientAborted: true, tokensEstimated: true });
+async function insertTwoDaysOfUsage(store: GatewayStore): Promise<void> {
+  const records = Array.from({ length: 450 }, (_, index) =>
+    usage({ requestId: `req_${index}`, createdAt: T0 + index, keyId: index % 3 === 0 ? 'key_two' : 'key_one', model: index % 2 ? 'gpt-4.1' : 'gpt-4.1-mini' }),
+  );
+  await store.insertUsage(records);
+  await store.insertUsage([NEXT_DAY_RECORD]);
+}
+
+// Each test opens a new, empty store and writes the data it reads, so tests pass alone and in any order.
 describe.each(DRIVERS)('GatewayStore on $name', (driver) => {
   let store: GatewayStore;
   let reopen: () => Promise<GatewayStore>;
   let cleanup: () => Promise<void>;
-  beforeAll(async () => {
+  beforeEach(async () => {
     ({ store, reopen, cleanup } = await driver.open());
   });
-  afterAll(async () => {
+  afterEach(async () => {
     await store.close();
     await cleanup();
   });
@@ -94,8 +111,7 @@ describe.each(DRIVERS)('GatewayStore on $name', (driver) => {
   });
 
   it('keeps keys and finds them by hash, id and prefix', async () => {
-    await store.insertKey(key());
-    await store.insertKey(key({ id: 'key_two', name: 'notebook', owner: undefined, keyHash: 'b'.repeat(64), keyPrefix: 'mg-zzzzzzz', policy: {}, expiresAt: T0 + DAY }));
+    await insertTwoKeys(store);
     await expect(store.findKeyByHash('a'.repeat(64))).resolves.toEqual(key());
     await expect(store.findKey('key_two')).resolves.toMatchObject({ name: 'notebook', expiresAt: T0 + DAY, owner: undefined });
     await expect(store.findKey('mg-zzzzzzz')).resolves.toMatchObject({ id: 'key_two' });
@@ -104,10 +120,12 @@ describe.each(DRIVERS)('GatewayStore on $name', (driver) => {
   });
 
   it('refuses a second key with the same hash', async () => {
+    await insertTwoKeys(store);
     await expect(store.insertKey(key({ id: 'key_three' }))).rejects.toThrow();
   });
 
   it('updates revocation, the disabled flag and the hash', async () => {
+    await insertTwoKeys(store);
     await expect(store.updateKey('key_two', { disabled: true, revokedAt: T0 + 5 })).resolves.toMatchObject({ disabled: true, revokedAt: T0 + 5 });
     await store.updateKey('key_two', { keyHash: 'd'.repeat(64), keyPrefix: 'mg-ddddddd' });
     await expect(store.findKeyByHash('d'.repeat(64))).resolves.toMatchObject({ id: 'key_two', keyPrefix: 'mg-ddddddd' });
@@ -116,14 +134,10 @@ describe.each(DRIVERS)('GatewayStore on $name', (driver) => {
   });
 
   it('writes usage in batches and reads it back with filters, newest first', async () => {
-    const records = Array.from({ length: 450 }, (_, index) =>
-      usage({ requestId: `req_${index}`, createdAt: T0 + index, keyId: index % 3 === 0 ? 'key_two' : 'key_one', model: index % 2 ? 'gpt-4.1' : 'gpt-4.1-mini' }),
-    );
-    await store.insertUsage(records);
-    await store.insertUsage([usage({ requestId: 'req_next_day', createdAt: T0 + DAY, timeToFirstTokenMs: undefined, stream: false, clientAborted: true, tokensEstimated: true })]);
+    await insertTwoDaysOfUsage(store);
     const newest = await store.queryUsage({ limit: 2 });
     expect(newest.map((record) => record.requestId)).toEqual(['req_next_day', 'req_449']);
-    expect(newest[0]).toEqual(usage({ requestId: 'req_next_day', createdAt: T0 + DAY, timeToFirstTokenMs: undefined, stream: false, clientAborted: true, tokensEstimated: true }));
+    expect(newest[0]).toEqual(NEXT_DAY_RECORD);
     const filtered = await store.queryUsage({ keyId: 'key_two', model: 'gpt-4.1-mini', from: T0, to: T0 + 10, limit: 100 });
     expect(filtered.map((record) => record.requestId)).toEqual(['req_6', 'req_0']);
   });
@@ -139,6 +153,7 @@ describe.each(DRIVERS)('GatewayStore on $name', (driver) => {
   });
 
   it('aggregates by key, model and UTC day', async () => {
+    await insertTwoDaysOfUsage(store);
     const byDay = await store.aggregateUsage({ to: T0 + 2 * DAY }, 'day');
     expect(byDay).toEqual([
       { group: '2025-01-10', requests: 450, promptTokens: 45_000, completionTokens: 22_500, costUsd: expect.closeTo(112.5, 6) },
@@ -170,6 +185,7 @@ describe.each(DRIVERS)('GatewayStore on $name', (driver) => {
   });
 
   it('sums a key’s spend since a moment', async () => {
+    await insertTwoDaysOfUsage(store);
     await expect(store.spendSince('key_one', T0 + DAY)).resolves.toBeCloseTo(0.25, 6);
     await expect(store.spendSince('key_two', 0)).resolves.toBeCloseTo(150 * 0.25, 6);
     await expect(store.spendSince('key_nobody', 0)).resolves.toBe(0);

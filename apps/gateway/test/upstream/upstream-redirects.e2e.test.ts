@@ -32,7 +32,8 @@ describe('upstream redirects are never followed', () => {
     ['streamed responses', '/responses', responsesRequest(true)],
   ];
 
-  it.each(cases)('%s: 502 upstream_redirect for every 3xx, and the other server gets nothing', async (_name, path, body) => {
+  it.each(cases)('%s: 502 upstream_redirect for every 3xx, each request sent to the configured upstream once, and the other server gets nothing', async (_name, path, body) => {
+    const requestsBefore = redirecting.requests.length;
     for (const status of statuses) {
       nextStatus = status;
       const response = await fetch(`${harness.baseUrl}${path}`, { method: 'POST', body, headers: authorized() });
@@ -46,12 +47,10 @@ describe('upstream redirects are never followed', () => {
       expect(error.message).not.toContain('s3cr3t-token');
       expect(error.message).not.toContain(UPSTREAM_KEY);
     }
+    const sent = redirecting.requests.slice(requestsBefore);
+    expect(sent).toHaveLength(statuses.length);
+    expect(sent.every((request) => request.headers.authorization === `Bearer ${UPSTREAM_KEY}`)).toBe(true);
     expect(elsewhere.connections).toBe(0);
     expect(elsewhere.requests).toHaveLength(0);
-  });
-
-  it('sent each request to the configured upstream exactly once', () => {
-    expect(redirecting.requests).toHaveLength(cases.length * statuses.length);
-    expect(redirecting.requests.every((request) => request.headers.authorization === `Bearer ${UPSTREAM_KEY}`)).toBe(true);
   });
 });
