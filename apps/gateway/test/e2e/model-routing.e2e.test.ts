@@ -61,6 +61,35 @@ describe('model routing by id', () => {
     expect((await chat(gateway, 'backup/gpt-5')).status).toBe(200);
   });
 
+  it('routeUnlistedModels: false serves only the configured ids of that instance: its patterns match neither bare nor qualified', async () => {
+    const simulator = await startOpenAiSimulator({ apiKey: UPSTREAM_KEY });
+    const settings = { baseUrl: simulator.url, apiKey: UPSTREAM_KEY };
+    harness = await startGatewayInFrontOf(simulator, {
+      server: { host: '127.0.0.1', port: 0 },
+      providers: [
+        { package: '@modelgate/provider-openai', id: 'listed-only', routeUnlistedModels: false, settings },
+        { package: '@modelgate/provider-openai', id: 'open', settings },
+      ],
+      models: [{ id: 'house-model', provider: 'listed-only', upstreamModel: 'gpt-4.1-mini' }],
+      keys: [{ name: 'test', key: TEST_SERVICE_KEY }],
+      storage: { driver: 'sqlite', path: ':memory:' },
+    });
+    const upstreamModel = async (model: string) => {
+      const before = harness!.simulator.requests.length;
+      const response = await chat(harness!, model);
+      await response.arrayBuffer();
+      return { model, status: response.status, upstream: harness!.simulator.requests.slice(before).map((request) => (request.body as { model: string }).model) };
+    };
+    expect(await upstreamModel('house-model')).toEqual({ model: 'house-model', status: 200, upstream: ['gpt-4.1-mini'] });
+    expect(await upstreamModel('listed-only/gpt-4o-mini')).toEqual({ model: 'listed-only/gpt-4o-mini', status: 404, upstream: [] });
+    // The bare id is no longer ambiguous: only the other instance's patterns match it.
+    expect(await upstreamModel('gpt-4o-mini')).toEqual({ model: 'gpt-4o-mini', status: 200, upstream: ['gpt-4o-mini'] });
+    expect(await upstreamModel('open/gpt-4o-mini')).toEqual({ model: 'open/gpt-4o-mini', status: 200, upstream: ['gpt-4o-mini'] });
+    const listed = (await (await fetch(`${harness.baseUrl}/models`, { headers: authorized() })).json()) as { data: Array<{ id: string }> };
+    expect(listed.data.map((model) => model.id)).toContain('house-model');
+    expect(listed.data.filter((model) => model.id.startsWith('listed-only/'))).toEqual([]);
+  });
+
   it('answers an unknown id 404 pointing to GET /v1/models', async () => {
     harness = await startTestGateway();
     const response = await chat(harness, 'mistral-large-latest');
