@@ -97,16 +97,29 @@ function convertAssistantMessage(message: AnthropicMessageParam, path: string): 
   return assistant;
 }
 
+/** A system message in the conversation's course: a hub system message at the same place, text only. */
+function convertSystemMessage(message: AnthropicMessageParam, path: string): ChatMessage {
+  if (typeof message.content === 'string') return { role: 'system', content: message.content };
+  return {
+    role: 'system',
+    content: message.content.map((block, index) => {
+      if (block.type !== 'text') throw unsupportedParameter(`${path}.content[${index}].type`, `A system message holds text blocks only, not '${block.type}'.`);
+      return { type: 'text', text: block.text };
+    }),
+  };
+}
+
 /** `system` and `messages` as the hub's messages, in order (PROTOCOLS F.1, F.2, F.6, read backwards). */
 export function convertMessagesToChat(request: Pick<AnthropicMessagesRequest, 'system' | 'messages'>): ChatMessage[] {
   const system: ChatMessage[] =
-    request.system === undefined || request.system === ''
+    request.system === undefined || request.system.length === 0
       ? []
       : [{ role: 'system', content: typeof request.system === 'string' ? request.system : request.system.map((block) => ({ type: 'text', text: block.text })) }];
   return [
     ...system,
-    ...request.messages.flatMap((message, index) =>
-      message.role === 'user' ? convertUserMessage(message, `messages[${index}]`) : [convertAssistantMessage(message, `messages[${index}]`)],
-    ),
+    ...request.messages.flatMap((message, index) => {
+      if (message.role === 'user') return convertUserMessage(message, `messages[${index}]`);
+      return message.role === 'system' ? [convertSystemMessage(message, `messages[${index}]`)] : [convertAssistantMessage(message, `messages[${index}]`)];
+    }),
   ];
 }

@@ -38,6 +38,9 @@ export class MessagesEventWriter {
   private open: OpenBlock | undefined;
   private readonly toolBlocks = new Map<number, number>();
   private stopReason: AnthropicStopReason = 'end_turn';
+  /** Opaque details that came after text: written before the next tool call, or left out (see reasoningDetail). */
+  private heldDetails: ReasoningDetail[] = [];
+  private wroteText = false;
   private usage: CompletionUsage | undefined;
 
   constructor(
@@ -92,6 +95,13 @@ export class MessagesEventWriter {
       return out;
     }
     if (detail.type === 'reasoning.summary') return this.thinking(detail.summary);
+    // After text, a thinking block would end the answer, where clients (Claude Code) take the last
+    // block for the answer. Held for a tool call that may follow; an answer's closing signature
+    // (Gemini's, on its last part) is not checked by the vendor when no call follows (PROTOCOLS F.3).
+    if (this.wroteText) {
+      this.heldDetails.push(detail);
+      return '';
+    }
     return this.closeOpen() + this.block({ type: 'redacted_thinking', data: encodeCarrier({ details: [detail] }) });
   }
 
@@ -112,6 +122,7 @@ export class MessagesEventWriter {
 
   private text(text: string): string {
     let out = '';
+    this.wroteText = true;
     if (this.open?.kind !== 'text') {
       out += this.closeOpen();
       this.open = { kind: 'text', index: this.nextIndex++ };
@@ -126,6 +137,7 @@ export class MessagesEventWriter {
     if (index === undefined) {
       if (call.id === undefined || call.function?.name === undefined) throw upstreamProtocolError('The upstream streamed tool call arguments before the call (its id and name).');
       out += this.closeOpen();
+      if (this.heldDetails.length > 0) out += this.block({ type: 'redacted_thinking', data: encodeCarrier({ details: this.heldDetails.splice(0) }) });
       if (call.extra_content) out += this.block({ type: 'redacted_thinking', data: encodeCarrier({ call: { id: call.id, extraContent: call.extra_content } }) });
       index = this.nextIndex++;
       this.toolBlocks.set(call.index, index);

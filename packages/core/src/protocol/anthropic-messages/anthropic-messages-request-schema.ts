@@ -6,7 +6,7 @@ const messageParam: JsonSchema = {
   type: 'object',
   required: ['role', 'content'],
   properties: {
-    role: { enum: ['user', 'assistant'] },
+    role: { enum: ['user', 'assistant', 'system'] },
     content: { anyOf: [{ type: 'string' }, { type: 'array', items: block }] },
   },
 };

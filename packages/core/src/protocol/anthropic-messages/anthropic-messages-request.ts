@@ -78,7 +78,8 @@ export type AnthropicContentBlockParam =
   | AnthropicRedactedThinkingBlockParam;
 
 export interface AnthropicMessageParam {
-  role: 'user' | 'assistant';
+  /** `system`: an instruction in the conversation's course (newer API; Claude Code sends its context this way). */
+  role: 'user' | 'assistant' | 'system';
   content: string | AnthropicContentBlockParam[];
 }
 
