@@ -78,9 +78,11 @@ describe('a streamed, retried request traced with the in-memory exporter', () =>
 
   beforeAll(async () => {
     gateway = await start(config({ endpoint: 'http://127.0.0.1:9/v1/traces' }), exporter);
+    // Only this request's: the upstreams are shared with the file's other tests, which may run first.
+    const [eastBefore, westBefore] = [east.requests.length, west.requests.length];
     await streamedRetriedChat(gateway, { traceparent: CLIENT_TRACEPARENT });
-    sentUpstream.east = east.requests.map((recorded) => recorded.headers.traceparent);
-    sentUpstream.west = west.requests.map((recorded) => recorded.headers.traceparent);
+    sentUpstream.east = east.requests.slice(eastBefore).map((recorded) => recorded.headers.traceparent);
+    sentUpstream.west = west.requests.slice(westBefore).map((recorded) => recorded.headers.traceparent);
     const spans = await finishedSpans(exporter, 3);
     request = spans.find((span) => span.kind === SpanKind.SERVER)!;
     attempts = spans.filter((span) => span.kind === SpanKind.CLIENT).sort((a, b) => Number(a.attributes['modelgate.attempt']) - Number(b.attributes['modelgate.attempt']));
