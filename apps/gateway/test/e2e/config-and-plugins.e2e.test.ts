@@ -60,6 +60,35 @@ keys:
     }
   });
 
+  it('keeps `$${` as a literal `${`, never looked up (an unset name is no error), beside an expanded variable', async () => {
+    const file = await writeConfig(`
+server: { port: 0 }
+providers:
+  - package: "@modelgate/provider-openai"
+    settings:
+      baseUrl: "\${SIM_URL}"
+      headers:
+        x-literal: "$\${NOT_SET_ANYWHERE}"
+        x-mixed: "pre-$\${SIM_URL}-\${TAG:-plain}"
+keys:
+  - { name: ci, key: "mg-escape-key-0123456789abcdef" }
+`);
+    const { config } = await loadGatewayConfig(file, { SIM_URL: simulator.url });
+    const gateway = await startGateway(config, { logger: silent, baseDirectory: fixtures });
+    try {
+      const response = await fetch(`${gateway.url}/v1/chat/completions`, {
+        method: 'POST',
+        headers: { authorization: 'Bearer mg-escape-key-0123456789abcdef', 'content-type': 'application/json' },
+        body: JSON.stringify({ model: 'gpt-4.1', messages: [{ role: 'user', content: 'escaped' }] }),
+      });
+      expect(response.status).toBe(200);
+      const received = simulator.requests.at(-1)!.headers;
+      expect({ literal: received['x-literal'], mixed: received['x-mixed'] }).toEqual({ literal: '${NOT_SET_ANYWHERE}', mixed: 'pre-${SIM_URL}-plain' });
+    } finally {
+      await gateway.close();
+    }
+  });
+
   it('stops with a message naming an unset env var', async () => {
     const file = await writeConfig('providers:\n  - package: "@modelgate/provider-openai"\n    settings: { apiKey: "${MISSING_SECRET}" }\n');
     await expect(loadGatewayConfig(file, {})).rejects.toThrow(/providers\[0\]\.settings\.apiKey uses \$\{MISSING_SECRET\}/);
