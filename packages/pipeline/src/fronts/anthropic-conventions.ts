@@ -19,15 +19,19 @@ const ERROR_TYPE_BY_KIND: Readonly<Record<GatewayErrorKind, AnthropicErrorType>>
 /** Anthropic's status for an overloaded service; its SDKs and Claude Code retry it. */
 export const ANTHROPIC_OVERLOADED_STATUS = 529;
 
+/** Statuses Anthropic gives a kind whatever the error's own: 529 for overloaded, 402 for billing (its SDKs retry neither as a 429). */
+const STATUS_BY_KIND: Partial<Record<GatewayErrorKind, number>> = { overloaded: ANTHROPIC_OVERLOADED_STATUS, insufficient_quota: 402 };
+
 /**
  * A failure as Anthropic's clients know it: the error type its kind maps to (413 is
  * `request_too_large`, as Anthropic's edge says), and the status, which is the error's own except
- * for `overloaded` (an upstream 503 or 529, no deployment available): 529.
+ * for `overloaded` (an upstream 503 or 529, no deployment available: 529) and an exhausted budget
+ * or credit (402).
  */
 export function anthropicErrorOf(error: GatewayError): { readonly status: number; readonly body: AnthropicErrorEnvelope } {
   const kind = gatewayErrorKindOf(error);
   const type = error.status === 413 ? 'request_too_large' : ERROR_TYPE_BY_KIND[kind];
-  const status = kind === 'overloaded' ? ANTHROPIC_OVERLOADED_STATUS : error.status;
+  const status = STATUS_BY_KIND[kind] ?? error.status;
   return { status, body: { type: 'error', error: { type, message: error.message } } };
 }
 
