@@ -1,6 +1,6 @@
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
-import { authorized, dataPayloads } from '../support/test-gateway.js';
+import { authorized, dataPayloads, startGatewayInFrontOf, TEST_SERVICE_KEY, UPSTREAM_KEY, type GatewayInFrontOf } from '../support/test-gateway.js';
 import {
   answerAfter,
   answerNormally,
@@ -12,6 +12,7 @@ import {
   type FakeUpstream,
   type GatewayBeforeUpstream,
 } from './fake-upstream.js';
+import { startUnacceptingListener, type UnacceptingListener } from './unaccepting-listener.js';
 
 // timeoutMs bounds the wait for an upstream's headers; streamIdleTimeoutMs only the silences of a
 // stream once its headers have arrived. A pool idle time-out far below both must not cut anything.
@@ -156,5 +157,32 @@ describe('the total time-out of a stream (upstream.totalTimeoutMs)', () => {
     // error nobody listens to, an uncaught exception in this process.
     await new Promise((resolve) => setTimeout(resolve, totalTimeoutMs * 2));
     expect(dataPayloads(await stream()).at(-1)).toBe('[DONE]');
+  });
+});
+
+describe('upstream connect time-out', () => {
+  let unaccepting: UnacceptingListener;
+  let harness: GatewayInFrontOf<UnacceptingListener>;
+
+  beforeAll(async () => {
+    unaccepting = await startUnacceptingListener();
+    harness = await startGatewayInFrontOf(unaccepting, {
+      server: { host: '127.0.0.1', port: 0, shutdownGraceMs: 1_000 },
+      // timeoutMs far longer than the test's time-out: only connectTimeoutMs can end these requests in time.
+      upstream: { connectTimeoutMs: 300, timeoutMs: 60_000 },
+      providers: [{ package: '@modelgate/provider-openai', id: 'openai', settings: { baseUrl: unaccepting.url, apiKey: UPSTREAM_KEY } }],
+      models: [{ id: 'gpt-test', provider: 'openai', upstreamModel: 'gpt-4.1-mini' }],
+      keys: [{ name: 'test', key: TEST_SERVICE_KEY }],
+      storage: { driver: 'sqlite', path: ':memory:' },
+    });
+  });
+  afterAll(() => harness.close());
+
+  it('answers 502 upstream_unreachable once a connection does not open within connectTimeoutMs, streamed or not', async () => {
+    for (const stream of [false, true]) {
+      const response = await fetch(`${harness.baseUrl}/chat/completions`, { method: 'POST', body: chatRequest(stream), headers: authorized() });
+      const { error } = (await response.json()) as { error: { code: string; message: string } };
+      expect({ stream, status: response.status, code: error.code }).toEqual({ stream, status: 502, code: 'upstream_unreachable' });
+    }
   });
 });

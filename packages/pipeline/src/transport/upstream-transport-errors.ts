@@ -16,12 +16,23 @@ export function upstreamHost(url: string): string {
 }
 
 /**
- * Network failures become gateway errors: time-outs 504, everything else 502. `afterHeaders`
+ * Network failures become gateway errors: a connection that did not open within connectTimeoutMs
+ * 502 like any unreachable upstream, other time-outs 504, everything else 502. `afterHeaders`
  * tells a connection lost while the answer was arriving from one that never got through.
  */
 export function toUpstreamTransportError(error: unknown, url: string, afterHeaders = false): GatewayError {
-  const failure = error as { name?: string; code?: string; message?: string };
+  const failure = error as { name?: string; code?: string; message?: string; event?: string };
   const host = upstreamHost(url);
+  // got's connect time-out, or undici's.
+  if ((failure.name === 'TimeoutError' && failure.event === 'connect') || failure.code === 'UND_ERR_CONNECT_TIMEOUT') {
+    return new GatewayError({
+      status: 502,
+      type: 'server_error',
+      code: 'upstream_unreachable',
+      message: `The upstream at ${host} could not be reached (no connection within upstream.connectTimeoutMs).`,
+      cause: error,
+    });
+  }
   if (failure.name === 'TimeoutError' || failure.code === 'ETIMEDOUT') {
     return new GatewayError({
       status: 504,
