@@ -14,6 +14,8 @@ import {
   spawnGatewayProcess,
   type GatewayProcess,
 } from '../support/gateway-process.js';
+import { eventually } from '../support/eventually.js';
+import { createTestPostgresSchema } from '../support/test-services.js';
 
 type Simulator = Awaited<ReturnType<typeof startOpenAiSimulator>>;
 
@@ -153,5 +155,34 @@ describe('the modelgate command (bin/modelgate.mjs) as the process entry', () =>
     const { secret } = JSON.parse(created.stdout) as { secret: string };
     expect(await chat(server.url, secret)).toBe(200);
     expect(printedDataDirectory(server.output())).toBe(`${dataDirectory} (store: SQLite ${join(dataDirectory, 'modelgate.sqlite')})`);
+  });
+
+  it('runs on PostgreSQL: keys issued, listed and revoked by the CLI work on the server, and the CLI reads the usage the server wrote', async () => {
+    const postgres = createTestPostgresSchema();
+    try {
+      const config = await writeConfig(join(root, 'postgres'), { storage: { driver: 'postgres', url: postgres.url, schema: postgres.schema } });
+      const cli = (...args: string[]) => runModelgateCommand([...args, '--json', '--config', config]);
+      server = await spawnGatewayProcess([MODELGATE_BIN, 'serve', '--config', config], { name: 'modelgate serve (PostgreSQL)' });
+      expect(printedDataDirectory(server.output())).toContain(`(store: PostgreSQL 127.0.0.1:5432/test, schema ${postgres.schema})`);
+
+      const created = await cli('keys', 'create', '--name', 'on-postgres', '--rpm', '50');
+      expect(created.code).toBe(0);
+      expect(created.stderr).toContain(`store: PostgreSQL 127.0.0.1:5432/test, schema ${postgres.schema}`);
+      const { key, secret } = JSON.parse(created.stdout) as { key: { id: string }; secret: string };
+      expect(await chat(server.url, secret)).toBe(200);
+
+      const listed = JSON.parse((await cli('keys', 'list')).stdout) as Array<{ id: string; name: string }>;
+      expect(listed.map((entry) => [entry.id, entry.name])).toEqual([[key.id, 'on-postgres']]);
+      const usageRecords = async () => (JSON.parse((await cli('usage', '--key', key.id)).stdout) as { records: Array<{ status: number; model: string }> }).records;
+      await eventually(async () => (await usageRecords()).length === 1, 10_000, 'the usage record from the server');
+      expect(await usageRecords()).toEqual([expect.objectContaining({ status: 200, model: 'gpt-test' })]);
+
+      expect((await cli('keys', 'revoke', key.id)).code).toBe(0);
+      await eventually(async () => (await chat(server!.url, secret)) === 401, 10_000, 'the revoked key refused');
+    } finally {
+      await server?.terminate();
+      server = undefined;
+      await postgres.drop();
+    }
   });
 });
