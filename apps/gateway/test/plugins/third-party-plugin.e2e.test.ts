@@ -9,7 +9,7 @@ import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
 import { startOpenAiSimulator } from '@modelgate/provider-openai/testing';
 import type { GatewayConfigInput } from '../../src/config/gateway-config.js';
 import { readDocBlocks, type DocBlock } from '../docs/doc-blocks.js';
-import { MAIN_SCRIPT, spawnGatewayProcess, type GatewayProcess } from '../support/gateway-process.js';
+import { MAIN_SCRIPT, MODELGATE_BIN, spawnGatewayProcess, type GatewayProcess } from '../support/gateway-process.js';
 
 const run = promisify(execFile);
 const CONTRACT = fileURLToPath(new URL('../../../../docs/plugin-contract.md', import.meta.url));
@@ -135,4 +135,40 @@ describe('a third-party plugin made from docs/plugin-contract.md', () => {
     await gateway.terminate();
     gateway = undefined;
   }, 60_000);
+
+  it('resolves a relative file path and a package name from the config file\'s folder, run from another folder with a relative --config', async () => {
+    const configDirectory = join(root, 'project', 'config');
+    const elsewhere = join(root, 'project', 'elsewhere');
+    await mkdir(join(configDirectory, 'plugins'), { recursive: true });
+    await mkdir(elsewhere);
+    // As a user lays them out: one plugin as a single file in the config's folder, one installed there.
+    await cp(join(pluginDirectory, 'index.js'), join(configDirectory, 'plugins', 'acme.mjs'));
+    await cp(pluginDirectory, join(configDirectory, 'node_modules', PLUGIN_NAME), { recursive: true });
+    const [template] = configTemplate.providers;
+    await writeFile(
+      join(configDirectory, 'modelgate.yaml'),
+      stringifyYaml({
+        server: { host: '127.0.0.1', port: 0 },
+        providers: [
+          { ...template, id: 'by-file', package: './plugins/acme.mjs' },
+          { ...template, id: 'by-name', package: PLUGIN_NAME },
+        ],
+        keys: [{ name: 'plugin-test', key: SERVICE_KEY }],
+        storage: { driver: 'sqlite', path: ':memory:' },
+      }),
+    );
+    gateway = await spawnGatewayProcess([MODELGATE_BIN, 'serve', '--config', '../config/modelgate.yaml'], {
+      name: 'modelgate serve from elsewhere',
+      cwd: elsewhere,
+      env: { MODELGATE_DATA_DIR: configDirectory, ACME_API_KEY: ACME_KEY, ACME_BASE_URL: simulator.url },
+    });
+    for (const model of ['by-file/acme-large', 'by-name/acme-mini']) {
+      const response = await chat({ model, messages: [{ role: 'user', content: model }] });
+      expect({ model, status: response.status }).toEqual({ model, status: 200 });
+      expect((simulator.requests.at(-1)!.body as { model: string }).model).toBe(model.split('/')[1]);
+    }
+    await gateway.terminate();
+    gateway = undefined;
+  }, 60_000);
 });
+
