@@ -1,5 +1,5 @@
 import Koa from 'koa';
-import { DeploymentBook, ModelRouter, UpstreamTransport, type ProviderInstance } from '@modelgate/pipeline';
+import { createUpstreamTransport, DeploymentBook, ModelRouter, type ProviderInstance } from '@modelgate/pipeline';
 import type { SpanExporter } from '@opentelemetry/sdk-trace';
 import type { Logger } from 'pino';
 import { createAdminRouter } from './admin/admin-router.js';
@@ -75,7 +75,7 @@ export async function createApp(config: GatewayConfig, options: CreateAppOptions
   });
   const startedAt = Date.now();
   const models = new ModelRouter(config.models, providers, Math.floor(startedAt / 1000));
-  const transport = new UpstreamTransport(config.upstream);
+  const transport = await createUpstreamTransport(config.upstream);
   const deployments = new DeploymentBook(config.resilience.cooldown);
   const store = options.store ?? (await openGatewayStore(config.storage, env, baseDirectory));
   const limiter = await createRateLimiter(config.redis, logger);
@@ -151,7 +151,7 @@ export async function createApp(config: GatewayConfig, options: CreateAppOptions
       await gate.drain();
       await recorder.close();
       await observability.shutdown();
-      transport.close();
+      await transport.close();
       await limiter.close();
       if (!options.store) await store.close();
     },

@@ -37,8 +37,9 @@ export { assertEndpointAllowed, keyMayUseModel, resolveModelForKey, type KeyScop
 
 export { DEFAULT_MAX_JSON_DEPTH } from './http/check-json-depth.js';
 export { readJsonBody } from './http/read-json-body.js';
-export { DEFAULT_UPSTREAM_CONFIG, type UpstreamConfig } from './transport/upstream-config.js';
-export { UpstreamTransport, type UpstreamReply } from './transport/upstream-transport.js';
+export { createUpstreamTransport } from './transport/create-upstream-transport.js';
+export { DEFAULT_UPSTREAM_CONFIG, type UpstreamConfig, type UpstreamTransportKind } from './transport/upstream-config.js';
+export type { UpstreamReply, UpstreamTransport } from './transport/upstream-transport.js';
 export { compileSchema, describeSchemaError, describeSchemaErrors, pickPrimaryError } from './validation/schema-compiler.js';
 
 export { ExchangeTracer, type ExchangeTracingOptions } from './telemetry/exchange-tracer.js';

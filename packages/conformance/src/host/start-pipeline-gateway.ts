@@ -4,6 +4,7 @@ import type { AddressInfo } from 'node:net';
 import { GatewayError, type LoggerV1 } from '@modelgate/core';
 import {
   createProviderInstance,
+  createUpstreamTransport,
   DEFAULT_UPSTREAM_CONFIG,
   Exchange,
   frontOperations,
@@ -11,7 +12,6 @@ import {
   openAiConventions,
   readJsonBody,
   runModelRequest,
-  UpstreamTransport,
   type ClientConventions,
   type FrontDoor,
   type FrontOperation,
@@ -63,7 +63,7 @@ export async function startPipelineGateway(input: ConformanceGatewayInput): Prom
   const instance = createProviderInstance({ candidate, source, id: INSTANCE_ID, settings: input.settings }, { logger, env: process.env });
   const pipeline: PipelineDependencies = {
     models: new ModelRouter([{ id: input.model, provider: INSTANCE_ID }], new Map([[INSTANCE_ID, instance]]), Math.floor(Date.now() / 1000)),
-    transport: new UpstreamTransport(DEFAULT_UPSTREAM_CONFIG),
+    transport: await createUpstreamTransport(DEFAULT_UPSTREAM_CONFIG),
     keepAliveIntervalMs: DEFAULT_UPSTREAM_CONFIG.keepAliveIntervalMs,
     logger,
   };
@@ -110,8 +110,7 @@ export async function startPipelineGateway(input: ConformanceGatewayInput): Prom
     async close() {
       const closed = new Promise<void>((resolve) => server.close(() => resolve()));
       server.closeAllConnections();
-      pipeline.transport.close();
-      await closed;
+      await Promise.all([closed, pipeline.transport.close()]);
     },
   };
 }

@@ -6,7 +6,8 @@ import { DeploymentBook } from '../routing/deployment-book.js';
 import type { ModelEntry } from '../routing/model-entry.js';
 import { ModelRouter } from '../routing/model-router.js';
 import { DEFAULT_UPSTREAM_CONFIG } from '../transport/upstream-config.js';
-import { UpstreamTransport } from '../transport/upstream-transport.js';
+import { GotUpstreamTransport } from '../transport/got-upstream-transport.js';
+import type { UpstreamTransport } from '../transport/upstream-transport.js';
 import type { ClientReply } from './client-reply.js';
 import { DEFAULT_RETRY_POLICY, type RetryPolicy } from './retry-policy.js';
 import { runModelRequest } from './run-model-request.js';
@@ -23,10 +24,10 @@ let transport: UpstreamTransport;
 
 beforeAll(async () => {
   [east, west, backup] = await Promise.all([startScriptedUpstream(), startScriptedUpstream(), startScriptedUpstream()]);
-  transport = new UpstreamTransport(DEFAULT_UPSTREAM_CONFIG);
+  transport = new GotUpstreamTransport(DEFAULT_UPSTREAM_CONFIG);
 });
 afterAll(async () => {
-  transport.close();
+  await transport.close();
   await Promise.all([east.close(), west.close(), backup.close()]);
 });
 beforeEach(() => {

@@ -10,7 +10,7 @@ import { openAiChatFront } from '../fronts/openai-chat-front.js';
 import { ModelRouter } from '../routing/model-router.js';
 import type { ProviderInstance } from '../routing/provider-instance.js';
 import { DEFAULT_UPSTREAM_CONFIG } from '../transport/upstream-config.js';
-import { UpstreamTransport } from '../transport/upstream-transport.js';
+import { GotUpstreamTransport } from '../transport/got-upstream-transport.js';
 import type { AdmissionControl } from './admission-control.js';
 import type { ClientReply } from './client-reply.js';
 import { runModelRequest } from './run-model-request.js';
@@ -66,7 +66,7 @@ function run(body: unknown, options: { allowedEndpoints?: string[]; admission?: 
   const observer: ExchangeObserver = { answerComplete: (_exchange, status) => steps.push(`answer complete ${status}`) };
   const exchange = new Exchange({ requestId: 'r1', startedAt: process.hrtime.bigint(), key: { id: 'k1', allowedEndpoints: options.allowedEndpoints }, endpoint: chat.endpoint, observers: [observer] });
   const recorded: Recorded = { steps, reply: recordingReply(steps) };
-  const transport = new UpstreamTransport(DEFAULT_UPSTREAM_CONFIG);
+  const transport = new GotUpstreamTransport(DEFAULT_UPSTREAM_CONFIG);
   const done = runModelRequest(
     {
       exchange,

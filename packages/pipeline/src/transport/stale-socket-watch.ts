@@ -2,7 +2,7 @@ import type { Socket } from 'node:net';
 import type { Request as GotRequest } from 'got';
 
 /** How a connection the peer has already closed fails: a reset, or a write into a closed pipe. */
-const CONNECTION_DROPPED = new Set(['ECONNRESET', 'EPIPE']);
+export const CONNECTION_DROPPED: ReadonlySet<string> = new Set(['ECONNRESET', 'EPIPE']);
 
 /**
  * Watches one upstream request for the keep-alive race: the pool hands out an idle connection the

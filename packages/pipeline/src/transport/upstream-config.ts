@@ -1,5 +1,10 @@
+/** The HTTP client under the transport seam: got (the default) or undici (less CPU per request). */
+export type UpstreamTransportKind = 'got' | 'undici';
+
 /** How the gateway talks to upstreams: time-outs, size caps and the keep-alive pool. */
 export interface UpstreamConfig {
+  /** Which client sends upstream requests; both keep the same contract (see UpstreamTransport). */
+  transport: UpstreamTransportKind;
   connectTimeoutMs: number;
   /** Time to the upstream's response headers (and, without streaming, its whole answer). */
   timeoutMs: number;
@@ -21,6 +26,7 @@ export interface UpstreamConfig {
 }
 
 export const DEFAULT_UPSTREAM_CONFIG: UpstreamConfig = {
+  transport: 'got',
   connectTimeoutMs: 10_000,
   timeoutMs: 600_000,
   streamIdleTimeoutMs: 300_000,

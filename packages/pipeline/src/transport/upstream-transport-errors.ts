@@ -1,9 +1,14 @@
-import { RequestError } from 'got';
 import { GatewayError } from '@modelgate/core';
 
-/** True for a failure of the upstream connection (got's errors, socket errors), false for a bug. */
+/** undici's headers and body time-outs, should its own timers ever be on (the transport keeps its own). */
+const UNDICI_TIMEOUTS = new Set(['UND_ERR_HEADERS_TIMEOUT', 'UND_ERR_BODY_TIMEOUT']);
+
+/**
+ * True for a failure of the upstream connection, false for a bug: got's errors, undici's and
+ * socket errors all carry a string `code` (got's RequestError always sets one).
+ */
 export function isUpstreamTransportFailure(error: unknown): boolean {
-  return error instanceof RequestError || typeof (error as { code?: unknown } | null)?.code === 'string';
+  return typeof (error as { code?: unknown } | null)?.code === 'string';
 }
 
 /** The host of an upstream URL for messages: never its path, query or credentials. */
@@ -33,7 +38,7 @@ export function toUpstreamTransportError(error: unknown, url: string, afterHeade
       cause: error,
     });
   }
-  if (failure.name === 'TimeoutError' || failure.code === 'ETIMEDOUT') {
+  if (failure.name === 'TimeoutError' || failure.code === 'ETIMEDOUT' || UNDICI_TIMEOUTS.has(failure.code ?? '')) {
     return new GatewayError({
       status: 504,
       type: 'server_error',

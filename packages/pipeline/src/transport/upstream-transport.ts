@@ -1,11 +1,6 @@
-import { Agent as HttpAgent, type IncomingHttpHeaders } from 'node:http';
-import { Agent as HttpsAgent } from 'node:https';
-import { finished, type Readable } from 'node:stream';
-import got, { type Got, type Request as GotRequest } from 'got';
+import type { IncomingHttpHeaders } from 'node:http';
+import type { Readable } from 'node:stream';
 import type { UpstreamRequestV1 } from '@modelgate/core';
-import type { UpstreamConfig } from './upstream-config.js';
-import { StaleSocketWatch } from './stale-socket-watch.js';
-import { toUpstreamTransportError, upstreamRedirect, upstreamTimeoutFailure } from './upstream-transport-errors.js';
 
 export { isUpstreamTransportFailure, toUpstreamTransportError } from './upstream-transport-errors.js';
 
@@ -21,122 +16,31 @@ export interface UpstreamAnswerLimits {
 
 export interface UpstreamReply {
   readonly status: number;
+  /** As node:http gives them: lower-case names, repeated values joined (`set-cookie` a list). */
   readonly headers: IncomingHttpHeaders;
   /** The body as it arrives; already decompressed. */
   readonly body: Readable;
   readonly limits: UpstreamAnswerLimits;
 }
 
-interface AgentPair {
-  readonly http: HttpAgent;
-  readonly https: HttpsAgent;
-}
-
-/** A first attempt lost to the keep-alive race (see StaleSocketWatch): the one failure sent again. */
-class StaleConnectionFailure extends Error {
-  constructor(readonly failure: unknown) {
-    super('The pooled connection to the upstream was closed before it answered.');
-  }
-}
-
 /**
- * The only place that talks to upstreams (through got). Keep-alive agents are shared by all
- * requests and close a connection idle for `idleSocketTimeoutMs`, before the upstream's own idle
- * time-out does. got's retries are off, because a POST to a model is not idempotent: the one
- * retry is a request that failed on a reused connection before any answer byte (it never reached
- * the upstream), sent once more on a new connection. Redirects are never followed.
+ * The seam between the pipeline and the HTTP client (got or undici, `upstream.transport`): the
+ * only code that talks to upstreams. Every implementation keeps one contract, checked by one test
+ * suite (`upstream-transport.test.ts`):
+ * - time-outs: `connectTimeoutMs` to connect, `timeoutMs` to the response headers (for a
+ *   non-streamed answer, to its end), `totalTimeoutMs` for a whole stream; a stream's silences are
+ *   timed by the relays. Time-outs are 504 `upstream_timeout`;
+ * - `signal` aborts the request at any point, closing its connection;
+ * - no redirect is followed (502 `upstream_redirect`), and no retry but one: a request lost on a
+ *   reused keep-alive connection before any answer byte is sent once more on a new connection;
+ * - pooled connections idle for `idleSocketTimeoutMs` are closed;
+ * - bodies arrive decompressed (gzip, deflate, br); failures are GatewayErrors (502
+ *   `upstream_unreachable` before the answer, `upstream_interrupted` while it arrives, through
+ *   the readers).
  */
-export class UpstreamTransport {
-  private readonly agent: AgentPair;
-  /** For the retry: a connection of its own, not one more pooled connection that may be stale too. */
-  private readonly freshConnectionAgent: AgentPair = { http: new HttpAgent({ keepAlive: false }), https: new HttpsAgent({ keepAlive: false }) };
-  private readonly limits: UpstreamAnswerLimits;
-
-  // Everything but the request itself is merged once, here, instead of into every request's options.
-  private readonly client: { readonly stream: Got; readonly whole: Got };
-
-  constructor(private readonly config: UpstreamConfig) {
-    const pool = { keepAlive: true, maxSockets: Infinity, scheduling: 'lifo', timeout: config.idleSocketTimeoutMs } as const;
-    this.agent = { http: new HttpAgent(pool), https: new HttpsAgent(pool) };
-    this.limits = { maxResponseBytes: config.maxResponseBytes, maxEventBytes: config.maxEventBytes, streamIdleTimeoutMs: config.streamIdleTimeoutMs };
-    const shared = { retry: { limit: 0 }, throwHttpErrors: false, followRedirect: false };
-    this.client = {
-      // A stream's wait for the headers is timed by `send` (timeoutMs), its whole length by
-      // `limitLength` (totalTimeoutMs) and its silences by the relays (streamIdleTimeoutMs: only
-      // events count, not keep-alive comments): got's socket time-out would blur the three.
-      stream: got.extend({ ...shared, timeout: { connect: config.connectTimeoutMs } }),
-      whole: got.extend({ ...shared, timeout: { connect: config.connectTimeoutMs, request: config.timeoutMs } }),
-    };
-  }
-
+export interface UpstreamTransport {
   /** Sends the request and resolves once the upstream's status and headers have arrived. */
-  async open(request: UpstreamRequestV1, signal: AbortSignal): Promise<UpstreamReply> {
-    const body = request.body === undefined ? undefined : typeof request.body === 'string' ? request.body : JSON.stringify(request.body);
-    try {
-      return await this.send(request, body, signal, this.agent);
-    } catch (error) {
-      if (!(error instanceof StaleConnectionFailure)) throw error;
-      if (signal.aborted) throw toUpstreamTransportError(error.failure, request.url);
-    }
-    try {
-      return await this.send(request, body, signal, this.freshConnectionAgent);
-    } catch (error) {
-      throw error instanceof StaleConnectionFailure ? toUpstreamTransportError(error.failure, request.url) : error;
-    }
-  }
-
-  close(): void {
-    for (const agents of [this.agent, this.freshConnectionAgent]) {
-      agents.http.destroy();
-      agents.https.destroy();
-    }
-  }
-
-  /** One attempt: rejects with a GatewayError, or a StaleConnectionFailure the caller may retry. */
-  private send(request: UpstreamRequestV1, body: string | undefined, signal: AbortSignal, agent: AgentPair): Promise<UpstreamReply> {
-    const client = request.stream ? this.client.stream : this.client.whole;
-    return new Promise((resolve, reject) => {
-      let stream: GotRequest;
-      try {
-        stream = client.stream(request.url, { method: request.method, headers: request.headers, body, signal, agent });
-      } catch (error) {
-        reject(toUpstreamTransportError(error, request.url));
-        return;
-      }
-      const staleSocket = new StaleSocketWatch(stream);
-      const { timeoutMs } = this.config;
-      const startedAt = Date.now();
-      const headersTimer = request.stream ? setTimeout(() => stream.destroy(upstreamTimeoutFailure('response headers', timeoutMs)), timeoutMs) : undefined;
-      const onError = (error: unknown) => {
-        clearTimeout(headersTimer);
-        reject(staleSocket.explains(error) ? new StaleConnectionFailure(error) : toUpstreamTransportError(error, request.url));
-        staleSocket.stop();
-      };
-      stream.once('error', onError);
-      stream.once('response', (response: { statusCode: number; headers: IncomingHttpHeaders }) => {
-        clearTimeout(headersTimer);
-        staleSocket.stop();
-        stream.off('error', onError);
-        if (response.statusCode >= 300 && response.statusCode < 400) {
-          stream.destroy();
-          reject(upstreamRedirect(request.url, response.statusCode, response.headers.location));
-          return;
-        }
-        if (request.stream) this.limitLength(stream, startedAt);
-        resolve({ status: response.statusCode, headers: response.headers, body: stream, limits: this.limits });
-      });
-    });
-  }
-
-  /**
-   * Fails a stream still running `totalTimeoutMs` after its request was sent. The timer goes as
-   * soon as the stream is over, however it ended (`finished`: end, error or close): a pending one
-   * would keep the finished stream alive, and destroy it with an error no one listens to.
-   */
-  private limitLength(stream: GotRequest, startedAt: number): void {
-    const ms = this.config.totalTimeoutMs;
-    const timer = setTimeout(() => stream.destroy(upstreamTimeoutFailure('end of the answer', ms)), Math.max(0, startedAt + ms - Date.now()));
-    timer.unref();
-    finished(stream, () => clearTimeout(timer));
-  }
+  open(request: UpstreamRequestV1, signal: AbortSignal): Promise<UpstreamReply>;
+  /** Closes every pooled connection. */
+  close(): Promise<void>;
 }
