@@ -209,14 +209,17 @@ describe('openai client through the gateway (Anthropic family)', () => {
     expect(harness.simulator.requests.length).toBe(before);
   });
 
-  it('maps Anthropic errors: 529 overloaded and a mid-stream error event', async () => {
+  it('maps Anthropic errors: 529 overloaded, an error before any content as its status, and a mid-stream error event', async () => {
     harness.simulator.enqueueFault({ type: 'status', status: 529 });
     await expect(client.chat.completions.create({ model: MODEL, messages: [{ role: 'user', content: 'x' }] })).rejects.toMatchObject({
       status: 503,
       code: 'overloaded',
       type: 'server_error',
     });
-    harness.simulator.enqueueFault({ type: 'mid-stream-error', afterChunks: 3, message: 'Overloaded' });
+    // Right after message_start, before any content (how Anthropic reports overload): the answer has not started.
+    harness.simulator.enqueueFault({ type: 'mid-stream-error', afterChunks: 1, message: 'Overloaded' });
+    await expect(client.chat.completions.create({ model: MODEL, messages: [{ role: 'user', content: 'x' }], stream: true })).rejects.toMatchObject({ status: 503, code: 'overloaded' });
+    harness.simulator.enqueueFault({ type: 'mid-stream-error', afterChunks: 6, message: 'Overloaded' });
     const stream = await client.chat.completions.create({ model: MODEL, messages: [{ role: 'user', content: 'a few words to stream' }], stream: true });
     const consume = async () => {
       for await (const _chunk of stream) {

@@ -126,8 +126,18 @@ describe('every failure answers in the OpenAI error envelope', () => {
     });
   });
 
-  it('ends a stream with a readable error event when the upstream sends a malformed chunk', async () => {
+  it("answers 502 in the envelope when a stream's first events are malformed: nothing had started", async () => {
     harness.simulator.enqueueFault({ type: 'malformed-chunk', afterChunks: 1 });
+    const response = await fetch(chatUrl, {
+      method: 'POST',
+      body: JSON.stringify({ model: 'gpt-test', stream: true, messages: [{ role: 'user', content: 'hi there' }] }),
+      headers: authorized(),
+    });
+    await expectEnvelope(response, 502, { code: 'upstream_protocol_error' });
+  });
+
+  it('ends a stream with a readable error event when the upstream sends a malformed chunk after content', async () => {
+    harness.simulator.enqueueFault({ type: 'malformed-chunk', afterChunks: 2 });
     const response = await fetch(chatUrl, {
       method: 'POST',
       body: JSON.stringify({ model: 'gpt-test', stream: true, messages: [{ role: 'user', content: 'hi there' }] }),

@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
 import type { ProviderPluginV1 } from '@modelgate/core';
 import openAiProvider, { type OpenAiSettings } from '@modelgate/provider-openai';
 import { startOpenAiSimulator } from '@modelgate/provider-openai/testing';
-import { authorized, dataPayloads, startGatewayInFrontOf, TEST_SERVICE_KEY, waitForLogLine, type TestGateway } from '../support/test-gateway.js';
+import { authorized, startGatewayInFrontOf, TEST_SERVICE_KEY, waitForLogLine, type TestGateway } from '../support/test-gateway.js';
 
 // A provider whose stream translator has a bug: it throws a TypeError on the second event.
 const buggyProvider: ProviderPluginV1<OpenAiSettings> = {
@@ -43,19 +43,20 @@ describe('a translator that fails mid-stream', () => {
   });
   afterAll(() => harness.close());
 
-  it('ends the stream with an internal_error event, not an upstream failure, and logs the cause', async () => {
+  it('answers 500 internal_error, not an upstream failure, and logs the cause', async () => {
     const response = await fetch(`${harness.baseUrl}/chat/completions`, {
       method: 'POST',
       headers: authorized(),
       body: JSON.stringify({ model: 'buggy-model', stream: true, messages: [{ role: 'user', content: 'the secret prompt' }] }),
     });
-    expect(response.status).toBe(200);
-    const payloads = dataPayloads(await response.text());
-    expect(payloads).not.toContain('[DONE]');
-    expect(JSON.parse(payloads.at(-1)!)).toEqual({
+    // The translator fails on the stream's first event: the answer had not started, so it gets its status.
+    expect(response.status).toBe(500);
+    expect(await response.json()).toEqual({
       error: { message: 'The gateway failed while relaying the stream.', type: 'server_error', param: null, code: 'internal_error' },
     });
-    const failure = (await waitForLogLine(harness.logs, (line) => line.msg === 'request failed after the response started')) as { err?: { message: string; stack: string } };
+    const failure = (await waitForLogLine(harness.logs, (line) => line.msg === 'request failed while relaying the stream, before the answer started')) as {
+      err?: { message: string; stack: string };
+    };
     expect(failure.err!.message).toContain('reading "delta"');
     expect(failure.err!.stack).toContain('onEvent');
     expect(harness.logs.join('')).not.toContain('the secret prompt');

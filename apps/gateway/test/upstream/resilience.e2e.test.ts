@@ -173,7 +173,8 @@ describe('resilience: deployments, retries, cooldowns and fallbacks', () => {
     { name: 'a garbage body', stream: false, fault: { type: 'malformed-chunk', afterChunks: 0 }, status: 200, attempts: ['server', 200] },
     { name: 'a reset while the whole answer arrives', stream: false, fault: { type: 'reset-mid-stream', afterChunks: 0 }, status: 200, attempts: ['server', 200] },
     { name: 'a stream cut after its first events', stream: true, fault: { type: 'reset-mid-stream', afterChunks: 2 }, status: 200, attempts: [200], ending: /upstream_interrupted/ },
-    { name: 'a stream silent past streamIdleTimeoutMs', stream: true, fault: { type: 'stall', ms: 1_500 }, status: 200, attempts: [200], ending: /upstream_timeout/ },
+    // Silent from its headers on: no content had reached the client, so it is retried.
+    { name: 'a stream silent past streamIdleTimeoutMs before any content', stream: true, fault: { type: 'stall', ms: 1_500 }, status: 200, attempts: ['timeout', 200] },
   ];
 
   it.each(FAULTS)('$name: the client gets $status, and one usage record lists the attempts', async ({ stream, fault, status, attempts, ending }) => {
@@ -193,22 +194,36 @@ describe('resilience: deployments, retries, cooldowns and fallbacks', () => {
     expect(records[0]!.attempts?.map((attempt) => attempt.errorKind ?? attempt.status)).toEqual(attempts);
   });
 
-  it("an overloaded error as a stream's first event reaches the client as an error event, not a hang, and is recorded as failed", async () => {
+  it("an overloaded error as a stream's first event gets its own status, or a retry: the answer had not started", async () => {
     const anthropic = await startAnthropicSimulator({ apiKey: 'sk-ant-faults' });
     closers.push(() => anthropic.close());
     harness = await startHarness(() => ({
       providers: [{ package: '@modelgate/provider-anthropic', id: 'anthropic', settings: { baseUrl: anthropic.url, apiKey: 'sk-ant-faults' } }],
-      models: [{ id: 'house', provider: 'anthropic', upstreamModel: 'claude-sonnet-4-5' }],
+      models: [
+        { id: 'house', provider: 'anthropic', upstreamModel: 'claude-sonnet-4-5' },
+        { id: 'house-retried', provider: 'anthropic', upstreamModel: 'claude-haiku-4-5' },
+      ],
       resilience: { retry: { maxAttempts: 2, baseDelayMs: 1 } },
     }));
-    anthropic.enqueueReply({ content: [{ type: 'text', text: 'never sent' }], streamError: { type: 'overloaded_error', message: 'Overloaded' } });
-    const result = await chat(harness, 'house', true);
-    expect(result.status).toBe(200);
-    expect(result.text).not.toContain('[DONE]');
-    const last = result.text.trim().split('\n').filter((line) => line.startsWith('data: ')).at(-1)!;
-    expect(JSON.parse(last.slice(6))).toMatchObject({ error: { code: 'overloaded' } });
-    const [record] = await usageRecords(harness, 1);
-    expect(record).toMatchObject({ outcome: 'failed', attempts: [{ deployment: 'anthropic/claude-sonnet-4-5', status: 200 }] });
+    const overloaded = { content: [{ type: 'text' as const, text: 'never sent' }], streamError: { type: 'overloaded_error', message: 'Overloaded' } };
+    // Retried: the second attempt's answer is the only one the client sees.
+    anthropic.enqueueReply(overloaded);
+    anthropic.enqueueReply({ content: [{ type: 'text', text: 'Second time lucky.' }] });
+    const retried = await chat(harness, 'house-retried', true);
+    expect(retried.status).toBe(200);
+    const said = retried.text.split('\n').filter((line) => line.startsWith('data: {')).map((line) => (JSON.parse(line.slice(6)) as { choices: Array<{ delta: { content?: string } }> }).choices[0]?.delta.content ?? '').join('');
+    expect(said).toBe('Second time lucky.');
+    expect(retried.text).not.toContain('"error"');
+    expect(retried.headers.get('x-modelgate-attempts')).toBe('2');
+    // Not retried (both attempts overloaded): a 503 status in the envelope, not a 200 with an error frame.
+    anthropic.enqueueReply(overloaded);
+    anthropic.enqueueReply(overloaded);
+    const refused = await chat(harness, 'house', true);
+    expect(refused.status).toBe(503);
+    expect(JSON.parse(refused.text)).toMatchObject({ error: { code: 'overloaded' } });
+    const records = await usageRecords(harness, 2);
+    expect(records.find((record) => record.model === 'house-retried')).toMatchObject({ outcome: 'completed', attempts: [{ errorKind: 'overloaded' }, { status: 200 }] });
+    expect(records.find((record) => record.model === 'house')).toMatchObject({ status: 503, outcome: 'failed', attempts: [{ errorKind: 'overloaded' }, { errorKind: 'overloaded' }] });
   });
 
   it('is ready only while every model has a deployment in rotation', async () => {

@@ -38,6 +38,8 @@ export interface StreamRelayInput {
   readonly exchange: Exchange;
   /** Called once the answer is complete, just before its last write. */
   readonly beforeEnd: () => void;
+  /** Opens the client's answer, for a plan that holds it (`holdsAnswer`) until its first content. */
+  readonly startAnswer: () => void;
 }
 
 /** One request translated for one route: what to send, and how to read what comes back. */
@@ -47,6 +49,12 @@ export interface ExchangePlan {
   toGatewayError(failure: UpstreamFailureV1): GatewayError;
   /** A whole upstream answer: the client's body (the upstream's text, when relayed verbatim) and its usage. */
   answer(text: string, parsed: unknown): { readonly body: string | object; readonly usage?: CompletionUsage };
+  /**
+   * The relay opens the client's answer itself, at its first content (`startAnswer`): an error the
+   * vendor sends before any (Anthropic's `overloaded_error` as the first event) then gets its own
+   * status, or a retry. Without it the answer opens as soon as the upstream's headers are in.
+   */
+  readonly holdsAnswer?: boolean;
   /** Relays the upstream's event stream to the client, noting usage on the exchange. */
   relay(input: StreamRelayInput): Promise<RelayOutcome>;
 }

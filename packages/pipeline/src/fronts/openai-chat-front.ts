@@ -29,6 +29,7 @@ const chatCompletions = {
         const response = translator.fromUpstreamResponse(parsed, call);
         return { body: translator.relaysResponseVerbatim ? text : response, usage: response.usage };
       },
+      holdsAnswer: true,
       relay: (input) => {
         const streamTranslator = translator.createStreamTranslator(request, call);
         return relayChatStream({
@@ -41,6 +42,7 @@ const chatCompletions = {
           idleTimeoutMs: input.idleTimeoutMs,
           keepAliveIntervalMs: input.keepAliveIntervalMs,
           onOutput: (item) => noteStreamedChunk(input.exchange, item.chunk),
+          startAnswer: input.startAnswer,
           beforeEnd: () => {
             // The vendor's counts, when it sent some the client did not ask to see.
             input.exchange.usage ??= streamTranslator.accountedUsage?.();

@@ -32,6 +32,7 @@ export function bridgeMessagesPlan(route: ModelRoute, request: AnthropicMessages
       const response = translator.fromUpstreamResponse(parsed, call);
       return { body: convertChatResponse(response, request.model, showThinking), usage: response.usage };
     },
+    holdsAnswer: true,
     relay(input) {
       const writer = new MessagesEventWriter(mintMessageId(), request.model, showThinking);
       return relayChatStream({
@@ -45,6 +46,7 @@ export function bridgeMessagesPlan(route: ModelRoute, request: AnthropicMessages
         keepAliveIntervalMs: input.keepAliveIntervalMs,
         onOutput: (item) => noteStreamedChunk(input.exchange, item.chunk),
         beforeEnd: input.beforeEnd,
+        startAnswer: input.startAnswer,
         encoder: { encode: (item) => writer.write(item.chunk), end: () => writer.finish(), failure: messagesErrorEvent },
       });
     },

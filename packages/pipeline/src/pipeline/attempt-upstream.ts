@@ -32,6 +32,11 @@ export interface AttemptInput {
   /** The requested model and its plan on its first deployment (translated before admission). */
   readonly route: ModelRoute;
   readonly plan: ExchangePlan;
+  /**
+   * Starts relaying a streamed answer; resolves once the client's answer has started, rejects when
+   * the stream failed before (the attempt then failed, and may be retried).
+   */
+  readonly startStream: (served: ServedAttempt) => Promise<void>;
 }
 
 const NANOSECONDS_PER_MILLISECOND = 1_000_000n;
@@ -76,7 +81,7 @@ export async function attemptUpstream(input: AttemptInput, dependencies: Pipelin
         continue;
       }
       try {
-        return await tryDeployment(exchange, { route, deployment, plan: plan.plan, cooldowns }, book, dependencies);
+        return await tryDeployment(exchange, { route, deployment, plan: plan.plan, cooldowns }, book, dependencies, input.startStream);
       } catch (error) {
         lastError = error;
         const failure = asGatewayError(error);
@@ -138,7 +143,13 @@ interface AttemptTarget {
   readonly cooldowns: boolean;
 }
 
-async function tryDeployment(exchange: Exchange, target: AttemptTarget, book: DeploymentBook, dependencies: PipelineDependencies): Promise<ServedAttempt> {
+async function tryDeployment(
+  exchange: Exchange,
+  target: AttemptTarget,
+  book: DeploymentBook,
+  dependencies: PipelineDependencies,
+  startStream: AttemptInput['startStream'],
+): Promise<ServedAttempt> {
   const { route, deployment, plan } = target;
   const attempt: ExchangeAttempt = {
     model: route.publicId,
@@ -158,10 +169,13 @@ async function tryDeployment(exchange: Exchange, target: AttemptTarget, book: De
     attempt.status = reply.status;
     const timeToFirstByteMs = elapsedMs();
     const whole = upstreamRequest.stream ? undefined : await readUpstreamJson(reply, upstreamRequest.url);
+    const served: ServedAttempt = { route, deployment, plan, reply, whole, release };
+    // A stream counts as answered once its content reaches the client (an error before that is this attempt's).
+    if (!whole) await startStream(served);
     attempt.durationMs = elapsedMs();
     book.succeeded(deployment.id, timeToFirstByteMs);
     exchange.attemptEnded(attempt);
-    return { route, deployment, plan, reply, whole, release };
+    return served;
   } catch (error) {
     release();
     attempt.durationMs = elapsedMs();

@@ -1,8 +1,9 @@
-import { gatewayErrorKindOf, type LoggerV1 } from '@modelgate/core';
+import { GatewayError, gatewayErrorKindOf, type LoggerV1 } from '@modelgate/core';
 import type { Exchange } from '../exchange/exchange.js';
 import { isLocalAnswer, type FrontOperation, type LocalAnswerPlan } from '../fronts/front-door.js';
 import type { DeploymentBook } from '../routing/deployment-book.js';
 import type { ModelRouter } from '../routing/model-router.js';
+import { HoldingOutput } from '../streaming/holding-output.js';
 import { assertEndpointAllowed, resolveModelForKey } from '../scope/key-scope.js';
 import type { UpstreamTransport } from '../transport/upstream-transport.js';
 import type { AdmissionControl } from './admission-control.js';
@@ -66,16 +67,22 @@ export async function runModelRequest(request: ModelRequest, dependencies: Pipel
   if (isLocalAnswer(plan)) return answerLocally(exchange, plan, reply);
   exchange.stage = 'upstream';
 
-  const served = await attemptUpstream({ exchange, operation, body, route, plan }, dependencies);
+  const served = await attemptUpstream(
+    { exchange, operation, body, route, plan, startStream: (attempt) => relayToClient(exchange, attempt, reply, dependencies) },
+    dependencies,
+  );
+  if (served.whole) answerClient(exchange, served, served.whole, reply);
+}
+
+/** Who answered, on every answer: the upstream's own useful headers and the gateway's. */
+function answerHeaders(exchange: Exchange, served: ServedAttempt): Record<string, string> {
   exchange.servedBy = { route: served.route, deployment: served.deployment };
-  reply.setHeaders({
+  return {
     ...upstreamHeadersForClient(served.reply.headers, served.deployment.instance.provider.relayedResponseHeaders ?? []),
     'x-modelgate-model': served.route.publicId,
     'x-modelgate-deployment': served.deployment.id,
     'x-modelgate-attempts': String(exchange.attempts.length),
-  });
-  if (served.whole) answerClient(exchange, served, served.whole, reply);
-  else relayToClient(exchange, served, reply, dependencies);
+  };
 }
 
 /** An answer the gateway computed itself (no upstream was called), recorded like any other. */
@@ -89,6 +96,7 @@ function answerLocally(exchange: Exchange, plan: LocalAnswerPlan, reply: ClientR
 /** A whole answer: its record is made durable (observers) before the client gets it. */
 function answerClient(exchange: Exchange, served: ServedAttempt, whole: NonNullable<ServedAttempt['whole']>, reply: ClientReply): void {
   served.release();
+  reply.setHeaders(answerHeaders(exchange, served));
   const answer = served.plan.answer(whole.text, whole.parsed);
   exchange.usage = answer.usage;
   exchange.stage = 'responding';
@@ -97,32 +105,57 @@ function answerClient(exchange: Exchange, served: ServedAttempt, whole: NonNulla
 }
 
 /**
- * A stream: answered 200 at once and relayed as the upstream sends it. The relay marks the
- * answer complete just before its last write, and the exchange learns how it ended.
+ * A stream, relayed as the upstream sends it. It resolves once the client's answer has started
+ * (status 200 and headers sent): at once, or, for a plan that holds it, at its first content. It
+ * rejects when the stream failed before that: nothing reached the client, so the attempt loop may
+ * retry, or the client get the error's own status. The relay marks the answer complete just
+ * before its last write, and the exchange learns how the stream ended.
  */
-function relayToClient(exchange: Exchange, served: ServedAttempt, reply: ClientReply, dependencies: PipelineDependencies): void {
-  const output = reply.openEventStream();
-  exchange.stage = 'streaming';
-  const relayed = served.plan.relay({
-    upstream: served.reply.body,
-    upstreamUrl: served.plan.upstreamRequest.url,
-    output,
-    clientGone: () => exchange.clientSignal.aborted,
-    maxEventBytes: served.reply.limits.maxEventBytes,
-    idleTimeoutMs: served.reply.limits.streamIdleTimeoutMs,
-    keepAliveIntervalMs: dependencies.keepAliveIntervalMs,
-    exchange,
-    beforeEnd: () => exchange.answerComplete(200),
+function relayToClient(exchange: Exchange, served: ServedAttempt, reply: ClientReply, dependencies: PipelineDependencies): Promise<void> {
+  return new Promise((resolve, reject) => {
+    const output = new HoldingOutput(() => {
+      exchange.stage = 'streaming';
+      reply.setHeaders(answerHeaders(exchange, served));
+      const opened = reply.openEventStream();
+      resolve();
+      return opened;
+    });
+    if (!served.plan.holdsAnswer) output.release();
+    const relayed = served.plan.relay({
+      upstream: served.reply.body,
+      upstreamUrl: served.plan.upstreamRequest.url,
+      output,
+      clientGone: () => exchange.clientSignal.aborted,
+      maxEventBytes: served.reply.limits.maxEventBytes,
+      idleTimeoutMs: served.reply.limits.streamIdleTimeoutMs,
+      keepAliveIntervalMs: dependencies.keepAliveIntervalMs,
+      exchange,
+      beforeEnd: () => exchange.answerComplete(200),
+      startAnswer: () => output.release(),
+    });
+    const settled = relayed.then((outcome) => {
+      served.release();
+      if (!output.released) {
+        // Over before the answer started: nothing was written, and this attempt failed.
+        if (outcome.kind === 'failed' && outcome.error.code === 'internal_error') {
+          dependencies.logger.error({ err: outcome.error.cause ?? outcome.error, requestId: exchange.requestId }, 'request failed while relaying the stream, before the answer started');
+        }
+        reject(outcome.kind === 'failed' ? outcome.error : clientLeftBeforeAnswer());
+        return;
+      }
+      exchange.streamOutcome = outcome.kind;
+      if (outcome.kind !== 'failed') return;
+      exchange.errorCode = outcome.error.code;
+      exchange.errorKind = gatewayErrorKindOf(outcome.error);
+      // A bug (not an upstream failure) after the answer started: the client got an error event.
+      if (outcome.error.code === 'internal_error') {
+        dependencies.logger.error({ err: outcome.error.cause ?? outcome.error, requestId: exchange.requestId }, 'request failed after the response started');
+      }
+    });
+    exchange.streamSettled = settled;
   });
-  exchange.streamSettled = relayed.then((outcome) => {
-    served.release();
-    exchange.streamOutcome = outcome.kind;
-    if (outcome.kind !== 'failed') return;
-    exchange.errorCode = outcome.error.code;
-    exchange.errorKind = gatewayErrorKindOf(outcome.error);
-    // A bug (not an upstream failure) after the answer started: the client got an error event.
-    if (outcome.error.code === 'internal_error') {
-      dependencies.logger.error({ err: outcome.error.cause ?? outcome.error, requestId: exchange.requestId }, 'request failed after the response started');
-    }
-  });
+}
+
+function clientLeftBeforeAnswer(): GatewayError {
+  return new GatewayError({ status: 499, code: 'client_closed_request', message: 'The client closed the connection before the answer started.' });
 }

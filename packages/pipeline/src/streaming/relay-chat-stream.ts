@@ -9,6 +9,7 @@ import {
   type StreamOutputV1,
   type StreamTranslatorV1,
 } from '@modelgate/core';
+import { carriesContent } from './carries-content.js';
 import { EventIdleTimer } from './event-idle-timer.js';
 import { SseKeepAlive } from './sse-keep-alive.js';
 import { settleRelayFailure, type RelayOutcome } from './relay-outcome.js';
@@ -31,6 +32,12 @@ export interface RelayChatStreamOptions {
   readonly beforeEnd?: () => void;
   /** How the chunks reach the client; OpenAI's chat chunks and `[DONE]` unless a front writes its own dialect. */
   readonly encoder?: ChatStreamEncoder;
+  /**
+   * Opens the client's answer; called before the first chunk that carries content, before a
+   * keep-alive, or at the end of a stream that carried none. Until then `output` holds what it gets
+   * (see HoldingOutput), so a vendor error before any content can still get its own status.
+   */
+  readonly startAnswer?: () => void;
 }
 
 /** Writes translated chunks in the client's dialect: each chunk, the stream's end, and a failure after the headers. */
@@ -52,9 +59,10 @@ export type { RelayOutcome } from './relay-outcome.js';
 
 /**
  * Relays an upstream event stream to the client as chat chunks, written as soon as they are
- * translated (no buffering beyond the upstream piece they came in), honouring back-pressure. A
- * failure after the headers ends the stream with an OpenAI error payload and no `[DONE]`, which
- * the official SDKs raise as an error.
+ * translated (no buffering beyond the upstream piece they came in), honouring back-pressure. The
+ * answer starts at the first chunk that carries content (`startAnswer`). A failure after that ends
+ * the stream with an OpenAI error payload and no `[DONE]`, which the official SDKs raise as an
+ * error; one before it leaves the answer unstarted, for the pipeline to answer or retry.
  */
 export async function relayChatStream(options: RelayChatStreamOptions): Promise<RelayOutcome> {
   const { upstream, translator, output, onOutput } = options;
@@ -62,13 +70,22 @@ export async function relayChatStream(options: RelayChatStreamOptions): Promise<
   const parser = new SseParser({ maxEventBytes: options.maxEventBytes });
   const decoder = new TextDecoder();
   const idle = new EventIdleTimer(upstream, options.idleTimeoutMs);
+  let started = false;
+  const startAnswer = () => {
+    if (started) return;
+    started = true;
+    options.startAnswer?.();
+  };
   const keepAlive = new SseKeepAlive(options.keepAliveIntervalMs, (comment) => {
-    if (!output.writableEnded && !output.destroyed) output.write(comment);
+    if (output.writableEnded || output.destroyed) return;
+    startAnswer();
+    output.write(comment);
   });
 
   const serialize = (items: readonly StreamOutputV1[]): string => {
     let text = '';
     for (const item of items) {
+      if (!started && carriesContent(item.chunk)) startAnswer();
       onOutput?.(item);
       text += encoder.encode(item);
     }
@@ -103,6 +120,7 @@ export async function relayChatStream(options: RelayChatStreamOptions): Promise<
     const backPressure = send(translate([...parser.push(decoder.decode()), ...parser.end()]));
     if (backPressure) await backPressure;
     const last = serialize(translator.onEnd()) + encoder.end();
+    startAnswer();
     options.beforeEnd?.();
     output.end(last);
     return { kind: 'completed' };
