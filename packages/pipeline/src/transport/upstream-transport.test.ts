@@ -390,9 +390,13 @@ describe.each(TRANSPORTS)('the %s upstream transport', (kind) => {
 
     it('closes a pooled connection idle for idleSocketTimeoutMs', async () => {
       const server = await upstream((_request, response) => answerJson(response));
+      // Without an idle time-out of its own, the server neither closes idle connections nor announces a Keep-Alive time-out.
+      server.server.keepAliveTimeout = 0;
       const client = await transport({ idleSocketTimeoutMs: 100 });
       await exchange(client, server.url);
+      const closedAfter = Date.now();
       await server.connectionsClosed(1);
+      expect(Date.now() - closedAfter).toBeLessThan(1_000);
       await exchange(client, server.url);
       expect(server.received.map((received) => received.connection)).toEqual([1, 2]);
     });
