@@ -36,7 +36,7 @@ export type { ProviderInstance } from './routing/provider-instance.js';
 export { assertEndpointAllowed, keyMayUseModel, resolveModelForKey, type KeyScope } from './scope/key-scope.js';
 
 export { DEFAULT_MAX_JSON_DEPTH } from './http/check-json-depth.js';
-export { readJsonBody } from './http/read-json-body.js';
+export { readJsonBody, readJsonRequest, type JsonBody } from './http/read-json-body.js';
 export { createUpstreamTransport } from './transport/create-upstream-transport.js';
 export { DEFAULT_UPSTREAM_CONFIG, type UpstreamConfig, type UpstreamTransportKind } from './transport/upstream-config.js';
 export type { UpstreamReply, UpstreamTransport } from './transport/upstream-transport.js';

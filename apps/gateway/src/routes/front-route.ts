@@ -1,5 +1,5 @@
 import type { Context } from 'koa';
-import { Exchange, readJsonBody, runModelRequest, type ExchangeObserver, type FrontOperation, type PipelineDependencies } from '@modelgate/pipeline';
+import { Exchange, readJsonRequest, runModelRequest, type ExchangeObserver, type FrontOperation, type PipelineDependencies } from '@modelgate/pipeline';
 import { koaClientReply } from '../http/koa-client-reply.js';
 import type { GatewayState } from '../middleware/gateway-state.js';
 import type { GatewayLifecycle } from '../server/gateway-lifecycle.js';
@@ -37,7 +37,7 @@ export function createFrontRoute(operation: FrontOperation, dependencies: FrontR
       {
         exchange,
         operation,
-        readBody: () => readJsonBody(ctx.req, dependencies.bodyLimitBytes, dependencies.maxJsonDepth),
+        readBody: () => readJsonRequest(ctx.req, dependencies.bodyLimitBytes, dependencies.maxJsonDepth),
         reply: koaClientReply(ctx),
       },
       dependencies.pipeline,

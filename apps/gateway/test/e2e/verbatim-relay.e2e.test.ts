@@ -29,6 +29,8 @@ const RESPONSE_STREAM =
 
 describe('OpenAI-compatible answers are relayed byte for byte, with the useful upstream headers', () => {
   let upstream: Server;
+  /** Every request body the upstream received, as text. */
+  const received: string[] = [];
   let harness: TestGateway;
 
   beforeAll(async () => {
@@ -36,6 +38,7 @@ describe('OpenAI-compatible answers are relayed byte for byte, with the useful u
       let text = '';
       request.on('data', (piece: Buffer) => (text += piece.toString()));
       request.on('end', () => {
+        received.push(text);
         const { stream } = JSON.parse(text) as { stream?: boolean };
         if (request.url !== '/v1/chat/completions' || stream) {
           const body = request.url === '/v1/responses' ? (stream ? RESPONSE_STREAM : RESPONSE_BODY) : CHAT_STREAM;
@@ -94,5 +97,14 @@ describe('OpenAI-compatible answers are relayed byte for byte, with the useful u
     expect(await (await post('/responses', { model: 'gpt-5', input: 'hi', stream: true })).text()).toBe(RESPONSE_STREAM);
     // The round trip these bodies are chosen to fail.
     expect(JSON.stringify(JSON.parse(RESPONSE_BODY))).not.toBe(RESPONSE_BODY);
+  });
+
+  it("sends the client's own bytes upstream, only the model replaced, on chat and on Responses", async () => {
+    const chat = '{ "model":"gpt-test",\n  "messages":[{"role":"user","content":"caf\\u00e9"}], "seed":12345678901234567890, "temperature":1.0 }';
+    const responses = '{"input":"caf\\u00e9 \\u2028","model" : "gpt-5", "metadata":{"trace":98765432109876543210}}';
+    await (await fetch(`${harness.baseUrl}/chat/completions`, { method: 'POST', headers: authorized(), body: chat })).text();
+    expect(received.at(-1)).toBe(chat.replace('"gpt-test"', '"gpt-4.1-mini"'));
+    await (await fetch(`${harness.baseUrl}/responses`, { method: 'POST', headers: authorized(), body: responses })).text();
+    expect(received.at(-1)).toBe(responses);
   });
 });

@@ -10,7 +10,7 @@ import {
   frontOperations,
   ModelRouter,
   openAiConventions,
-  readJsonBody,
+  readJsonRequest,
   runModelRequest,
   type ClientConventions,
   type FrontDoor,
@@ -84,7 +84,7 @@ export async function startPipelineGateway(input: ConformanceGatewayInput): Prom
     if (response.closed) close();
     else response.once('close', close);
     await runModelRequest(
-      { exchange, operation: route.operation, readBody: () => readJsonBody(request, BODY_LIMIT_BYTES), reply: nodeClientReply(response) },
+      { exchange, operation: route.operation, readBody: () => readJsonRequest(request, BODY_LIMIT_BYTES), reply: nodeClientReply(response) },
       pipeline,
     );
   }

@@ -32,6 +32,18 @@ function isJsonContentType(header: string | undefined): boolean {
  * at the limit (413) instead of filling memory, and bounds the nesting depth (400).
  */
 export async function readJsonBody(request: IncomingMessage, limit: number, maxDepth = DEFAULT_MAX_JSON_DEPTH): Promise<unknown> {
+  return (await readJsonRequest(request, limit, maxDepth)).value;
+}
+
+/** A JSON body as parsed, with the text it was parsed from (after decompression). */
+export interface JsonBody {
+  readonly value: unknown;
+  /** The exact text, so a pass-through can send the client's bytes with only `model` replaced. */
+  readonly text?: string;
+}
+
+/** readJsonBody, keeping the text too. */
+export async function readJsonRequest(request: IncomingMessage, limit: number, maxDepth = DEFAULT_MAX_JSON_DEPTH): Promise<JsonBody> {
   if (!isJsonContentType(request.headers['content-type'])) {
     throw new GatewayError({
       status: 415,
@@ -82,7 +94,7 @@ export async function readJsonBody(request: IncomingMessage, limit: number, maxD
     throw invalidRequest(`The JSON body nests arrays and objects deeper than ${maxDepth} levels.`, null, 'json_too_deep');
   }
   try {
-    return JSON.parse(text);
+    return { value: JSON.parse(text) as unknown, text };
   } catch (error) {
     throw invalidRequest(
       `We could not parse the JSON body of your request: ${(error as Error).message}`,

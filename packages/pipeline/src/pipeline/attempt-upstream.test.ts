@@ -54,7 +54,7 @@ async function run(options: { retry?: RetryPolicy; book?: DeploymentBook; allowe
   };
   const exchange = new Exchange({ requestId: 'r', startedAt: process.hrtime.bigint(), key: { id: 'k', allowedModels: options.allowedModels }, endpoint: 'chat' });
   const outcome = await runModelRequest(
-    { exchange, operation: chat, readBody: async () => ({ model: 'house', messages: [{ role: 'user', content: 'hi' }] }), reply },
+    { exchange, operation: chat, readBody: async () => ({ value: { model: 'house', messages: [{ role: 'user', content: 'hi' }] } }), reply },
     { models: models(), transport, keepAliveIntervalMs: 15_000, logger: { warn: () => undefined, error: () => undefined }, retry: options.retry, deployments: options.book ?? new DeploymentBook() },
   ).then(
     () => undefined,

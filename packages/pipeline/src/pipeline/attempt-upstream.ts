@@ -7,6 +7,7 @@ import type { Deployment, ModelRoute } from '../routing/model-router.js';
 import { orderDeployments } from '../routing/order-deployments.js';
 import { resolveModelForKey } from '../scope/key-scope.js';
 import type { UpstreamReply } from '../transport/upstream-transport.js';
+import { replaceTopLevelString } from '../http/replace-top-level-string.js';
 import { callUpstream } from './call-upstream.js';
 import { createCallContext, routeOnDeployment } from './call-context.js';
 import { readUpstreamJson } from './read-upstream-json.js';
@@ -29,6 +30,8 @@ export interface AttemptInput {
   readonly exchange: Exchange;
   readonly operation: FrontOperation;
   readonly body: { model: string };
+  /** The client's JSON text, when the host kept it (see sendAsSent). */
+  readonly bodyText?: string;
   /** The requested model and its plan on its first deployment (translated before admission). */
   readonly route: ModelRoute;
   readonly plan: ExchangePlan;
@@ -81,7 +84,7 @@ export async function attemptUpstream(input: AttemptInput, dependencies: Pipelin
         continue;
       }
       try {
-        return await tryDeployment(exchange, { route, deployment, plan: plan.plan, cooldowns }, book, dependencies, input.startStream);
+        return await tryDeployment(exchange, { route, deployment, plan: plan.plan, cooldowns }, book, dependencies, input);
       } catch (error) {
         lastError = error;
         const failure = asGatewayError(error);
@@ -148,7 +151,7 @@ async function tryDeployment(
   target: AttemptTarget,
   book: DeploymentBook,
   dependencies: PipelineDependencies,
-  startStream: AttemptInput['startStream'],
+  input: AttemptInput,
 ): Promise<ServedAttempt> {
   const { route, deployment, plan } = target;
   const attempt: ExchangeAttempt = {
@@ -161,7 +164,11 @@ async function tryDeployment(
   };
   exchange.attempts.push(attempt);
   const observerHeaders = exchange.attemptStarted(attempt);
-  const upstreamRequest = { ...plan.upstreamRequest, headers: { ...plan.upstreamRequest.headers, ...observerHeaders } };
+  const upstreamRequest = {
+    ...plan.upstreamRequest,
+    headers: { ...plan.upstreamRequest.headers, ...observerHeaders },
+    body: sendAsSent(plan.upstreamRequest.body, input.body, input.bodyText),
+  };
   const release = book.begin(deployment.id);
   const elapsedMs = () => Number((process.hrtime.bigint() - attempt.startedAt) / NANOSECONDS_PER_MILLISECOND);
   try {
@@ -171,7 +178,7 @@ async function tryDeployment(
     const whole = upstreamRequest.stream ? undefined : await readUpstreamJson(reply, upstreamRequest.url);
     const served: ServedAttempt = { route, deployment, plan, reply, whole, release };
     // A stream counts as answered once its content reaches the client (an error before that is this attempt's).
-    if (!whole) await startStream(served);
+    if (!whole) await input.startStream(served);
     attempt.durationMs = elapsedMs();
     book.succeeded(deployment.id, timeToFirstByteMs);
     exchange.attemptEnded(attempt);
@@ -186,4 +193,20 @@ async function tryDeployment(
     exchange.attemptEnded(attempt);
     throw error;
   }
+}
+
+/**
+ * A pass-through body (the client's own, only `model` replaced: every other top-level value the
+ * very same object) goes upstream as the client's bytes with the model spliced in, so nothing a
+ * JSON round trip would change (integers past 2^53, escapes, key order, spacing) is changed.
+ * Anything else a translator built is sent as it is.
+ */
+function sendAsSent(upstreamBody: unknown, clientBody: object, clientText: string | undefined): unknown {
+  if (clientText === undefined || typeof upstreamBody !== 'object' || upstreamBody === null) return upstreamBody;
+  const sent = upstreamBody as Record<string, unknown>;
+  const client = clientBody as Record<string, unknown>;
+  const keys = Object.keys(sent);
+  if (typeof sent.model !== 'string' || keys.length !== Object.keys(client).length) return upstreamBody;
+  if (!keys.every((key) => key === 'model' || (Object.hasOwn(client, key) && sent[key] === client[key]))) return upstreamBody;
+  return replaceTopLevelString(clientText, 'model', sent.model) ?? upstreamBody;
 }

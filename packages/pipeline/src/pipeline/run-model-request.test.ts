@@ -73,7 +73,7 @@ function run(body: unknown, options: { allowedEndpoints?: string[]; admission?: 
       operation: chat,
       readBody: async () => {
         steps.push('body read');
-        return body;
+        return { value: body };
       },
       reply: recorded.reply,
     },

@@ -3,6 +3,7 @@ import type { Exchange } from '../exchange/exchange.js';
 import { isLocalAnswer, type FrontOperation, type LocalAnswerPlan } from '../fronts/front-door.js';
 import type { DeploymentBook } from '../routing/deployment-book.js';
 import type { ModelRouter } from '../routing/model-router.js';
+import type { JsonBody } from '../http/read-json-body.js';
 import { HoldingOutput } from '../streaming/holding-output.js';
 import { assertEndpointAllowed, resolveModelForKey } from '../scope/key-scope.js';
 import type { UpstreamTransport } from '../transport/upstream-transport.js';
@@ -31,7 +32,7 @@ export interface ModelRequest {
   readonly exchange: Exchange;
   readonly operation: FrontOperation;
   /** Reads the request body (the host's size, encoding and depth limits apply). */
-  readonly readBody: () => Promise<unknown>;
+  readonly readBody: () => Promise<JsonBody>;
   readonly reply: ClientReply;
 }
 
@@ -49,7 +50,8 @@ export interface ModelRequest {
 export async function runModelRequest(request: ModelRequest, dependencies: PipelineDependencies): Promise<void> {
   const { exchange, operation, reply } = request;
   assertEndpointAllowed(exchange.key, operation.endpoint);
-  const body = operation.validate(await request.readBody());
+  const { value, text } = await request.readBody();
+  const body = operation.validate(value);
   exchange.requestBody = body;
 
   const route = resolveModelForKey(dependencies.models, exchange.key, body.model);
@@ -68,7 +70,7 @@ export async function runModelRequest(request: ModelRequest, dependencies: Pipel
   exchange.stage = 'upstream';
 
   const served = await attemptUpstream(
-    { exchange, operation, body, route, plan, startStream: (attempt) => relayToClient(exchange, attempt, reply, dependencies) },
+    { exchange, operation, body, bodyText: text, route, plan, startStream: (attempt) => relayToClient(exchange, attempt, reply, dependencies) },
     dependencies,
   );
   if (served.whole) answerClient(exchange, served, served.whole, reply);
