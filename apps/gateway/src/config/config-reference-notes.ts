@@ -32,6 +32,7 @@ export const CONFIG_FIELD_NOTES: Readonly<Record<string, FieldNote>> = {
   'resilience.cooldown.failureThreshold': { description: 'Failures in a row that take a deployment out of rotation.', default: '3' },
   'resilience.cooldown.cooldownMs': { description: 'How long it stays out; then one request probes it.', default: '30000' },
   'resilience.cooldown.countedKinds': { description: 'The error kinds that count as the deployment failing.', default: '`rate_limited`, `overloaded`, `server`, `timeout`, `authentication`, `insufficient_quota`' },
+  'upstream.transport': { description: 'The HTTP client that talks to upstreams: `got`, or `undici` (less CPU per request). Both keep the same time-outs, limits and errors; see docs/performance.md, "Choosing the transport".' },
   'upstream.connectTimeoutMs': { description: 'Time to open a TCP (and TLS) connection to an upstream (502 `upstream_unreachable`).' },
   'upstream.timeoutMs': { description: "Time to the upstream's response headers; for a non-streamed answer, to its whole body (504 `upstream_timeout`)." },
   'upstream.streamIdleTimeoutMs': { description: 'Longest wait for the next event of an upstream stream (keep-alive comments and blank lines do not count as progress); the stream then ends with an `upstream_timeout` error event.' },

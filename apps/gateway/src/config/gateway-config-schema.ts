@@ -49,6 +49,7 @@ export const gatewayConfigSchema: JsonSchema = {
       type: 'object',
       additionalProperties: false,
       properties: {
+        transport: { enum: ['got', 'undici'] },
         connectTimeoutMs: positiveInteger,
         timeoutMs: positiveInteger,
         streamIdleTimeoutMs: positiveInteger,

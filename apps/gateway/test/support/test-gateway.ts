@@ -5,6 +5,7 @@ import { parseGatewayConfig } from '../../src/config/load-gateway-config.js';
 import type { GatewayConfigInput, ProviderConfig } from '../../src/config/gateway-config.js';
 import { startGateway, type RunningGateway } from '../../src/server/start-gateway.js';
 import { eventually } from './eventually.js';
+import { withTestTransport } from './test-transport.js';
 
 export const TEST_SERVICE_KEY = 'mg-test-service-key-0123456789abcdef';
 export const UPSTREAM_KEY = 'sk-upstream-test-key';
@@ -48,7 +49,7 @@ export async function startGatewayInFrontOf<TSimulator extends { close(): Promis
   input: GatewayConfigInput,
 ): Promise<GatewayInFrontOf<TSimulator>> {
   const { logs, sink } = createMemoryLogSink();
-  const config = parseGatewayConfig(input, {}, 'test');
+  const config = parseGatewayConfig(withTestTransport(input), {}, 'test');
   const gateway = await startGateway(config, { logger: pino({ level: 'debug' }, sink), baseDirectory: process.cwd() });
   return {
     gateway,
