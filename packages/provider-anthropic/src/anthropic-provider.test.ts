@@ -19,10 +19,10 @@ describe('@modelgate/provider-anthropic', () => {
     expect(settingsFromEnvironment(plugin.environment, { ANTHROPIC_BASE_URL: 'http://127.0.0.1:9/v1' })).toBeUndefined();
   });
 
-  it('relays no vendor answer headers and offers no pass-through yet', () => {
+  it('relays no vendor answer headers, and passes its own dialect (Messages) through, not Responses', () => {
     const provider = plugin.create({ apiKey: 'x' }, { instanceId: 'anthropic', logger, env: {} });
     expect(provider.relayedResponseHeaders).toBeUndefined();
-    expect(resolvePassThroughTranslator(provider, 'anthropic-messages')).toBeUndefined();
+    expect(resolvePassThroughTranslator(provider, 'anthropic-messages')).toMatchObject({ toUpstreamRequest: expect.any(Function), toGatewayError: expect.any(Function) });
     expect(resolvePassThroughTranslator(provider, 'openai-responses')).toBeUndefined();
   });
 });
