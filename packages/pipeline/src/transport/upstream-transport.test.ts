@@ -56,6 +56,16 @@ describe.each(TRANSPORTS)('the %s upstream transport', (kind) => {
     return readUpstreamText(await reply, url);
   }
 
+  /** A stream's first event (`data: 1`) arrives before the upstream ends it (`finish`), the rest after. */
+  async function expectFirstEventBeforeTheEnd(server: TestUpstream, finish: () => void): Promise<void> {
+    const client = await transport();
+    const reply = await client.open(post(server.url, { stream: true }), new AbortController().signal);
+    const [first] = (await once(reply.body, 'data')) as [Buffer];
+    expect(first.toString()).toBe('data: 1\n\n');
+    finish();
+    expect(await readUpstreamText(reply, server.url)).toBe('data: [DONE]\n\n');
+  }
+
   /**
    * One whole request and answer, and a moment after it: undici hands a connection back to its
    * pool a loop turn after the answer ended (a next request from a client comes later anyway).
@@ -121,12 +131,7 @@ describe.each(TRANSPORTS)('the %s upstream transport', (kind) => {
         response.write('data: 1\n\n');
         finish = () => response.end('data: [DONE]\n\n');
       });
-      const client = await transport();
-      const reply = await client.open(post(server.url, { stream: true }), new AbortController().signal);
-      const [first] = (await once(reply.body, 'data')) as [Buffer];
-      expect(first.toString()).toBe('data: 1\n\n');
-      finish();
-      expect(await readUpstreamText(reply, server.url)).toBe('data: [DONE]\n\n');
+      await expectFirstEventBeforeTheEnd(server, () => finish());
     });
 
     it('the factory gives the transport named: only got sends its user-agent', async () => {
@@ -340,12 +345,7 @@ describe.each(TRANSPORTS)('the %s upstream transport', (kind) => {
         gzip.flush();
         finish = () => gzip.end('data: [DONE]\n\n');
       });
-      const client = await transport();
-      const reply = await client.open(post(server.url, { stream: true }), new AbortController().signal);
-      const [first] = (await once(reply.body, 'data')) as [Buffer];
-      expect(first.toString()).toBe('data: 1\n\n');
-      finish();
-      expect(await readUpstreamText(reply, server.url)).toBe('data: [DONE]\n\n');
+      await expectFirstEventBeforeTheEnd(server, () => finish());
     });
   });
 
