@@ -60,6 +60,8 @@ export class UndiciUpstreamCall implements Dispatcher.DispatchHandler {
   }
 
   onResponseStart(controller: Dispatcher.DispatchController, status: number, rawHeaders: Record<string, string | string[] | undefined>): void {
+    // An informational answer (103 Early Hints) comes before the real one, as node:http skips it.
+    if (status < 200) return;
     const headers = asIncomingHeaders(rawHeaders);
     if (status >= 300 && status < 400) {
       this.fail(upstreamRedirect(this.url, status, headers.location));

@@ -134,6 +134,17 @@ describe.each(TRANSPORTS)('the %s upstream transport', (kind) => {
       await expectFirstEventBeforeTheEnd(server, () => finish());
     });
 
+    it('skips an informational answer (103 Early Hints) before the real one', async () => {
+      const server = await upstream((_request, response) => {
+        response.writeEarlyHints({ link: '</style.css>; rel=preload; as=style' });
+        answerJson(response);
+      });
+      const client = await transport();
+      const reply = await client.open(post(server.url), new AbortController().signal);
+      expect(reply.status).toBe(200);
+      expect(await readUpstreamText(reply, server.url)).toBe('{"ok":true}');
+    });
+
     it('the factory gives the transport named: only got sends its user-agent', async () => {
       const server = await upstream((_request, response) => answerJson(response));
       const client = await transport();
