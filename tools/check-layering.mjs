@@ -116,11 +116,13 @@ const RULES = [
   },
   {
     id: 'testkit-not-a-runtime-dependency',
-    reason: "the simulators' kit serves tests and the demo only: a provider takes it as an optional peer (its ./testing entry), the app as a devDependency, so a production install of the gateway has none",
+    reason: "the simulators' kit serves tests and the demo only: providers and the app take it as a devDependency, so a production install of the gateway has none (as a peer, pnpm resolves it from the app's devDependency and installs it with the providers)",
     checkManifest: (pkg, text) => {
       if (pkg.kind === 'testkit' || pkg.kind === 'conformance') return [];
-      const listed = /"dependencies"\s*:\s*\{[^}]*?"@modelgate\/testkit"/.exec(text);
-      return listed ? [{ line: lineAt(text, listed.index + listed[0].length), detail: "lists '@modelgate/testkit' under dependencies" }] : [];
+      return [...text.matchAll(/"(dependencies|peerDependencies)"\s*:\s*\{[^}]*?"@modelgate\/testkit"/g)].map((listed) => ({
+        line: lineAt(text, listed.index + listed[0].length),
+        detail: `lists '@modelgate/testkit' under ${listed[1]}`,
+      }));
     },
   },
   {

@@ -22,8 +22,7 @@ const CLEAN_TREE: Readonly<Record<string, string>> = {
   'packages/provider-openai-compatible/src/index.ts': "import type { X } from '@modelgate/core';\nexport default {};\nexport type { X };\n",
   'packages/provider-demo/package.json': JSON.stringify({
     ...(JSON.parse(manifest('@modelgate/provider-demo', ['.', './testing'])) as object),
-    peerDependencies: { '@modelgate/testkit': '^1.0.0' },
-    peerDependenciesMeta: { '@modelgate/testkit': { optional: true } },
+    peerDependencies: { '@modelgate/core': '^1.0.0' },
     devDependencies: { '@modelgate/testkit': 'workspace:*' },
   }),
   'packages/provider-demo/src/index.ts': [
@@ -95,6 +94,13 @@ const CASES: readonly Case[] = [
     source: '{\n  "name": "@modelgate/provider-demo",\n  "dependencies": {\n    "@modelgate/core": "^1.0.0",\n    "@modelgate/testkit": "workspace:^"\n  }\n}\n',
     rule: 'testkit-not-a-runtime-dependency',
     line: 5,
+  },
+  {
+    name: 'a provider taking testkit as a peer (pnpm resolves it from the app and ships it)',
+    file: 'packages/provider-demo/package.json',
+    source: '{\n  "name": "@modelgate/provider-demo",\n  "peerDependencies": { "@modelgate/testkit": "^1.0.0" }\n}\n',
+    rule: 'testkit-not-a-runtime-dependency',
+    line: 3,
   },
   {
     name: 'the app listing testkit as a runtime dependency',
