@@ -9,6 +9,18 @@ const JSON_BODY = { model: 'gpt-4.1', messages: [{ role: 'user', content: LONG_T
 
 const pause = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 
+/**
+ * The headers came (the caller awaited them: with a stall far longer than the test's time-out,
+ * headers that waited for it never would) and the body's first bytes are still held back.
+ */
+async function expectBodyHeldBack(response: Response): Promise<void> {
+  expect(response.status).toBe(200);
+  const reader = response.body!.getReader();
+  const first = reader.read().then(() => 'body bytes');
+  expect(await Promise.race([first, pause(200).then(() => 'still waiting')])).toBe('still waiting');
+  await reader.cancel();
+}
+
 function post(simulator: OpenAiChatSimulator, body: unknown): Promise<Response> {
   return fetch(`${simulator.url}/chat/completions`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify(body) });
 }
@@ -125,14 +137,8 @@ describe('OpenAI simulator: scripted faults', () => {
   });
 
   it('stall: sends headers at once, then holds back the first event', async () => {
-    // Far longer than the test's time-out: headers that waited for the stall would never arrive.
     simulator.enqueueFault({ type: 'stall', ms: 60_000 });
-    const response = await post(simulator, STREAM_BODY);
-    expect(response.status).toBe(200);
-    const reader = response.body!.getReader();
-    const first = reader.read().then(() => 'an event');
-    expect(await Promise.race([first, pause(200).then(() => 'still waiting')])).toBe('still waiting');
-    await reader.cancel();
+    await expectBodyHeldBack(await post(simulator, STREAM_BODY));
   });
 
   it('stall: the stream goes on once the wait is over', async () => {
@@ -184,12 +190,7 @@ describe('OpenAI simulator: scripted faults', () => {
 
     it('stall sends the headers, then holds back the body', async () => {
       simulator.enqueueFault({ type: 'stall', ms: 60_000 });
-      const response = await post(simulator, JSON_BODY);
-      expect(response.status).toBe(200);
-      const reader = response.body!.getReader();
-      const first = reader.read().then(() => 'a body');
-      expect(await Promise.race([first, pause(200).then(() => 'still waiting')])).toBe('still waiting');
-      await reader.cancel();
+      await expectBodyHeldBack(await post(simulator, JSON_BODY));
     });
 
     it('stall sends the body once the wait is over', async () => {
