@@ -16,6 +16,12 @@ export interface EventStreamOptions {
   format: VendorErrorFormat;
   signal: AbortSignal;
   headers?: Record<string, string>;
+  /**
+   * `realistic` (the default) writes each event in two pieces, and the second piece together with
+   * the next event's first when both are ready at once, as TCP delivers a real vendor's stream:
+   * events split and run together across reads. `tidy` writes one event per write.
+   */
+  framing?: 'realistic' | 'tidy';
 }
 
 /** What a stream fault does at its position: keep going, or stop the stream. */
@@ -37,9 +43,10 @@ async function playFaultAt(response: ServerResponse, options: EventStreamOptions
 }
 
 /**
- * Streams events as separate, flushed writes, so clients see them arrive one by one the way a real
- * upstream sends them. A stream fault plays after `afterChunks` events (after the last event when
- * the stream is shorter); a stall waits between the headers and the first event.
+ * Streams events as flushed writes, framed the way the network delivers a real upstream's (see
+ * `framing`): a client must not assume one event per read. A stream fault plays after
+ * `afterChunks` whole events (after the last event when the stream is shorter); a stall waits
+ * between the headers and the first event.
  */
 export async function writeEventStream(response: ServerResponse, options: EventStreamOptions): Promise<void> {
   const { fault, signal } = options;
@@ -53,14 +60,36 @@ export async function writeEventStream(response: ServerResponse, options: EventS
   if (fault?.type === 'stall') await sleep(fault.ms, signal);
   const faultPosition = fault !== undefined && 'afterChunks' in fault ? fault.afterChunks : undefined;
 
+  const realistic = options.framing !== 'tidy';
+  // Events that are all there at once (an array) run together; events that come in their own time don't.
+  const together = Symbol.iterator in Object(options.events);
+  let carried = '';
+  const flushCarried = async () => {
+    if (carried.length > 0) await flushWrite(response, carried);
+    carried = '';
+  };
+  const writeEvent = async (event: string) => {
+    if (!realistic || event.length < 2) return flushWrite(response, carried + event).then(() => (carried = ''));
+    const cut = Math.floor(event.length / 2);
+    await flushWrite(response, carried + event.slice(0, cut));
+    carried = event.slice(cut);
+    if (!together) await flushCarried();
+  };
+
   let written = 0;
   for await (const event of options.events) {
     if (signal.aborted) return;
-    if (written === faultPosition && (await playFaultAt(response, options)) === 'stop') return;
-    await flushWrite(response, event);
+    if (written === faultPosition) {
+      await flushCarried();
+      if ((await playFaultAt(response, options)) === 'stop') return;
+    }
+    await writeEvent(event);
     written++;
   }
   if (signal.aborted) return;
-  if (faultPosition !== undefined && written <= faultPosition && (await playFaultAt(response, options)) === 'stop') return;
-  response.end(options.terminator ?? '');
+  if (faultPosition !== undefined && written <= faultPosition) {
+    await flushCarried();
+    if ((await playFaultAt(response, options)) === 'stop') return;
+  }
+  response.end(carried + (options.terminator ?? ''));
 }

@@ -36,6 +36,8 @@ describe('GET /metrics after a mix of requests', () => {
     harness = await startTestGateway({
       admin: { token: TEST_ADMIN_TOKEN },
       metrics: { token: METRICS_TOKEN },
+      // A stream's answer starts at its first content or its first keep-alive: soon, for the stalled one below.
+      upstream: { keepAliveIntervalMs: 200 },
       keys: [{ name: 'test', key: TEST_SERVICE_KEY }, { name: 'limited', key: LIMITED_KEY, rpm: 1 }],
       models: [
         { id: 'gpt-test', provider: 'openai', upstreamModel: 'gpt-4.1-mini', pricing: { input: 2, output: 8, cachedInput: 0.5 } },
