@@ -14,6 +14,8 @@ export interface GatewayProfile {
   readonly description: string;
   /** A service key made up for this run, to print once. */
   readonly printedKey?: string;
+  /** An admin token made up for this run (the `/admin` API and the web UI at `/ui`), to print once. */
+  readonly printedAdminToken?: string;
   /** The demo profile's simulators, to close with the gateway. */
   readonly demo?: DemoProfile;
 }
@@ -44,7 +46,8 @@ export function nothingToServeMessage(): string {
 /**
  * Picks the profile:
  *   a config file (`--config`, else MODELGATE_CONFIG) → exactly that file;
- *   a vendor key (OPENAI_API_KEY, ANTHROPIC_API_KEY, …) → the real vendors, one service key (MODELGATE_API_KEY or a new one);
+ *   a vendor key (OPENAI_API_KEY, ANTHROPIC_API_KEY, …) → the real vendors, one service key (MODELGATE_API_KEY or a new one)
+ *     and an admin token for `/admin` and `/ui` (MODELGATE_ADMIN_TOKEN or a new one);
  *   neither, and the demo asked for (`--demo`, MODELGATE_DEMO=1) → the demo profile against the bundled simulators;
  *   neither, and no demo asked for → an error: a deployment that lost its config or key must not answer from simulators.
  * Without a config file, paths resolve from the gateway package's folder, whatever the working directory.
@@ -57,16 +60,19 @@ export async function loadGatewayProfile(env: Env, options: ProfileOptions = {})
   }
   const serviceKey = env.MODELGATE_API_KEY ?? createServiceKey();
   const printedKey = env.MODELGATE_API_KEY ? undefined : serviceKey;
+  // The admin API and its web UI need an admin token: MODELGATE_ADMIN_TOKEN, or one made up and printed.
+  const adminToken = env.MODELGATE_ADMIN_TOKEN ?? createServiceKey();
+  const printedAdminToken = env.MODELGATE_ADMIN_TOKEN ? undefined : adminToken;
   const vendorProfile = createVendorProfile(env, serviceKey);
   if (vendorProfile) {
-    const config = parseGatewayConfig(vendorProfile, env, 'vendor profile');
-    return { config, baseDirectory: GATEWAY_PACKAGE_DIRECTORY, description: 'vendor keys from the environment', printedKey };
+    const config = parseGatewayConfig({ ...vendorProfile, admin: { token: adminToken } }, env, 'vendor profile');
+    return { config, baseDirectory: GATEWAY_PACKAGE_DIRECTORY, description: 'vendor keys from the environment', printedKey, printedAdminToken };
   }
   if (!demoRequested(env, options.demo)) throw new Error(nothingToServeMessage());
   const demo = await startDemoProfile(serviceKey);
   try {
-    const config = parseGatewayConfig(demo.config, env, 'demo profile');
-    return { config, baseDirectory: GATEWAY_PACKAGE_DIRECTORY, description: 'DEMO PROFILE: upstreams are the bundled simulators', printedKey, demo };
+    const config = parseGatewayConfig({ ...demo.config, admin: { token: adminToken } }, env, 'demo profile');
+    return { config, baseDirectory: GATEWAY_PACKAGE_DIRECTORY, description: 'DEMO PROFILE: upstreams are the bundled simulators', printedKey, printedAdminToken, demo };
   } catch (error) {
     await demo.close();
     throw error;

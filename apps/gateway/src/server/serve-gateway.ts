@@ -64,6 +64,7 @@ export async function serveGateway(options: ServeOptions): Promise<void> {
     ...(profile.demo ? demoWarning() : []),
     `Modelgate is listening on ${gateway.url}/v1 (${profile.description})`,
     key ? `Service key (shown once): ${key}` : 'Service keys: as configured',
+    ...(profile.printedAdminToken ? [`Admin UI: ${gateway.url}/ui (admin token, shown once: ${profile.printedAdminToken})`] : profile.config.admin ? [`Admin UI: ${gateway.url}/ui`] : []),
     `Models: ${models.slice(0, 8).join(', ')}${models.length > 8 ? ', …' : ''}`,
     `Data directory: ${describeDataLocation(profile.config.storage, env, profile.baseDirectory)}`,
     '',

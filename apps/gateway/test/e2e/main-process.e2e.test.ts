@@ -83,6 +83,12 @@ describe('the process entry (npm start)', () => {
     const logLines = running.output().split('\n').filter((line) => line.startsWith('{'));
     expect(logLines.length).toBeGreaterThan(0);
     expect(logLines.join('\n')).not.toContain(running.key!);
+    // The admin API and its web UI, with an admin token printed once too.
+    const admin = /Admin UI: (http:\/\/\S+\/ui) \(admin token, shown once: (mg-\S+)\)/.exec(running.output());
+    expect(admin).not.toBeNull();
+    expect((await fetch(admin![1]!)).status).not.toBe(401);
+    expect((await fetch(`${running.baseUrl.replace(/\/v1$/, '')}/admin/keys`, { headers: { authorization: `Bearer ${admin![2]}` } })).status).toBe(200);
+    expect(logLines.join('\n')).not.toContain(admin![2]!);
     expect(await stop(running.child)).toBe(0);
     running = undefined;
   });
