@@ -1,5 +1,6 @@
 import { createServer, request as httpRequest, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
+import { gunzipSync } from 'node:zlib';
 
 /** One exchange as it crossed the proxy: the request path and the upstream's answer, byte for byte. */
 export interface ProxiedExchange {
@@ -40,7 +41,9 @@ export async function startRecordingProxy(targetOrigin: string): Promise<Recordi
       { host: target.hostname, port: target.port, method: incoming.method, path: incoming.url, headers: { ...incoming.headers, host: target.host } },
       (answer) => {
         const eventStream = String(answer.headers['content-type']).startsWith('text/event-stream');
-        const { 'content-length': _length, ...headers } = answer.headers;
+        // The simulator gzips JSON for a client that accepts it: the proxy sends its own form, plain.
+        const gzipped = answer.headers['content-encoding'] === 'gzip';
+        const { 'content-length': _length, 'content-encoding': _encoding, ...headers } = answer.headers;
         outgoing.writeHead(answer.statusCode ?? 502, headers);
         const pieces: Buffer[] = [];
         answer.on('data', (piece: Buffer) => {
@@ -49,7 +52,7 @@ export async function startRecordingProxy(targetOrigin: string): Promise<Recordi
           if (eventStream) outgoing.write(piece.toString('utf8').replaceAll('\n', '\r\n'));
         });
         answer.on('end', () => {
-          const received = Buffer.concat(pieces);
+          const received = gzipped ? gunzipSync(Buffer.concat(pieces)) : Buffer.concat(pieces);
           const body = eventStream ? Buffer.from(received.toString('utf8').replaceAll('\n', '\r\n')) : reformatJson(received);
           exchanges.push({ path: incoming.url ?? '', status: answer.statusCode ?? 502, headers: answer.headers, body });
           outgoing.end(eventStream ? undefined : body);
