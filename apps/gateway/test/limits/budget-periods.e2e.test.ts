@@ -37,7 +37,7 @@ function spentRecord(keyName: string, createdAt: number): UsageRecord {
     stream: false,
     clientAborted: false,
     outcome: 'completed',
-    stage: 'complete',
+    stage: 'responding',
     createdAt,
   };
 }
