@@ -74,3 +74,4 @@ export {
 } from './mapping/define-parameter-map.js';
 export { applyParameterPolicy, type ApplyParameterPolicyOptions } from './mapping/apply-parameter-policy.js';
 export { parseDataUrl, type ParsedDataUrl } from './mapping/parse-data-url.js';
+export { completionUsageFromAnthropic, type AnthropicUsageFields } from './mapping/anthropic-usage.js';

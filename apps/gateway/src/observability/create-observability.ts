@@ -28,10 +28,10 @@ export interface GatewayObservability {
 
 /** Prometheus metrics (always kept; served behind a token) and OpenTelemetry traces (when configured). */
 export function createObservability(config: GatewayConfig, sources: ObservabilitySources): GatewayObservability {
-  let observer: MetricsObserver | undefined;
-  const metrics = new GatewayMetrics(
+  const metrics: GatewayMetrics = new GatewayMetrics(
     {
-      inFlight: () => observer?.inFlight() ?? { requests: 0, streams: 0 },
+      // Read at scrape time, once the observer below exists.
+      inFlight: (): ReturnType<MetricsObserver['inFlight']> => observer.inFlight(),
       usageQueueDepth: sources.usageQueueDepth,
       deployments: () =>
         sources.deployments().flatMap(({ model, deployments }) =>
@@ -40,7 +40,7 @@ export function createObservability(config: GatewayConfig, sources: Observabilit
     },
     config.metrics.keyLabels,
   );
-  observer = new MetricsObserver(metrics);
+  const observer: MetricsObserver = new MetricsObserver(metrics);
   const tracing = config.tracing ? createTracing(config.tracing, sources.spanExporter) : undefined;
   return {
     metrics: observer,

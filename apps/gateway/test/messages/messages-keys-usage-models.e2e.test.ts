@@ -1,7 +1,7 @@
 import Anthropic from '@anthropic-ai/sdk';
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
 import type { UsageRecord } from '../../src/usage/usage-record.js';
-import { adminClient, TEST_ADMIN_TOKEN } from '../support/admin-client.js';
+import { TEST_ADMIN_TOKEN, usageRecordOf } from '../support/admin-client.js';
 import { MESSAGES_TEST_MODELS, startMessagesFrontGateway, type MessagesFrontGateway } from '../support/messages-front-gateway.js';
 import { TEST_SERVICE_KEY } from '../support/test-gateway.js';
 
@@ -29,20 +29,13 @@ beforeAll(async () => {
 });
 afterAll(() => gateway.close());
 
-async function failure(run: () => Promise<unknown>): Promise<Anthropic.APIError> {
+async function failure(run: () => Promise<unknown>): Promise<InstanceType<typeof Anthropic.APIError>> {
   const error = await run().then(() => undefined, (caught: unknown) => caught);
   expect(error).toBeInstanceOf(Anthropic.APIError);
-  return error as Anthropic.APIError;
+  return error as InstanceType<typeof Anthropic.APIError>;
 }
 
-async function recordOf(requestId: string): Promise<UsageRecord> {
-  for (;;) {
-    const records = (await adminClient(gateway.gateway.url).call('GET', '/usage?limit=1000')).body.records as UsageRecord[];
-    const record = records.find((candidate) => candidate.requestId === requestId);
-    if (record) return record;
-    await new Promise((resolve) => setTimeout(resolve, 100));
-  }
-}
+const recordOf = (requestId: string): Promise<UsageRecord> => usageRecordOf(gateway.gateway.url, requestId);
 
 const hello = (model: string) => ({ model, max_tokens: 64, messages: [{ role: 'user' as const, content: 'hello' }] });
 

@@ -1,4 +1,5 @@
 import type { IssuedKey } from '../../src/admin/key-service.js';
+import type { UsageRecord } from '../../src/usage/usage-record.js';
 
 export const TEST_ADMIN_TOKEN = 'mg-admin-test-token-0123456789';
 
@@ -48,3 +49,13 @@ export async function chat(baseUrl: string, key: string, body: Record<string, un
 }
 
 export { eventually } from './eventually.js';
+
+/** A request's usage record, once written (records are written in batches), read over `/admin/usage`. */
+export async function usageRecordOf(gatewayUrl: string, requestId: string): Promise<UsageRecord> {
+  for (;;) {
+    const records = (await adminClient(gatewayUrl).call('GET', '/usage?limit=1000')).body.records as UsageRecord[];
+    const record = records.find((candidate) => candidate.requestId === requestId);
+    if (record) return record;
+    await new Promise((resolve) => setTimeout(resolve, 100));
+  }
+}

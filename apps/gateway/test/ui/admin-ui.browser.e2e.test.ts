@@ -10,6 +10,13 @@ import { adminClient, chat, eventually, TEST_ADMIN_TOKEN } from '../support/admi
 import { systemChromium } from '../support/system-chromium.js';
 import { createMemoryLogSink } from '../support/test-gateway.js';
 
+/** The part of a canvas element the chart check reads (the gateway's tests compile without the DOM library). */
+interface CanvasLike {
+  readonly width: number;
+  readonly height: number;
+  getContext(kind: '2d'): { getImageData(x: number, y: number, width: number, height: number): { readonly data: Uint8ClampedArray } } | null;
+}
+
 // The admin UI in real (headless) Chromium against a gateway on the demo profile, after real
 // requests through it. Screenshots of failed tests go to test-results/ui/.
 
@@ -88,7 +95,7 @@ const SCREENSHOTS = join(process.cwd(), 'test-results', 'ui');
     // The unknown model's request was refused before a model resolved: its own line, with no model.
     await expect(legend('Requests', '(none)')).resolves.toBe('1');
     // The charts are drawn: uPlot's canvas has coloured pixels.
-    const drawn = await page.locator('[data-chart="Requests"] canvas').evaluate((canvas: HTMLCanvasElement) => {
+    const drawn = await page.locator('[data-chart="Requests"] canvas').evaluate((canvas: CanvasLike) => {
       const { data } = canvas.getContext('2d')!.getImageData(0, 0, canvas.width, canvas.height);
       let coloured = 0;
       for (let index = 0; index < data.length; index += 4) if (data[index + 3]! > 0 && !(data[index] === data[index + 1] && data[index + 1] === data[index + 2])) coloured++;

@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
 import { startAnthropicSimulator, type AnthropicSimulator } from '@modelgate/provider-anthropic/testing';
 import type { UsageRecord } from '../../src/usage/usage-record.js';
-import { adminClient, TEST_ADMIN_TOKEN } from '../support/admin-client.js';
+import { TEST_ADMIN_TOKEN, usageRecordOf } from '../support/admin-client.js';
 import { authorized, startGatewayInFrontOf, TEST_SERVICE_KEY, UPSTREAM_KEY, type GatewayInFrontOf, type OpenAiSimulator } from '../support/test-gateway.js';
 import { startOpenAiSimulator } from '@modelgate/provider-openai/testing';
 
@@ -44,14 +44,7 @@ async function post(path: string, requestId: string, body: object): Promise<stri
   return response.text();
 }
 
-async function recordOf(requestId: string): Promise<UsageRecord> {
-  for (;;) {
-    const records = (await adminClient(gateway.gateway.url).call('GET', '/usage?limit=1000')).body.records as UsageRecord[];
-    const record = records.find((candidate) => candidate.requestId === requestId);
-    if (record) return record;
-    await new Promise((resolve) => setTimeout(resolve, 100));
-  }
-}
+const recordOf = (requestId: string): Promise<UsageRecord> => usageRecordOf(gateway.gateway.url, requestId);
 
 /** USD for these counts at these prices (per million tokens); cached and cache-written prompt tokens at their own prices. */
 function priced(prompt: number, completion: number, prices: { input: number; output: number; cachedInput?: number; cacheWrite?: number }, cached = 0, written = 0): number {

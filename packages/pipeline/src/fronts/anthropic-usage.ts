@@ -1,25 +1,7 @@
-import type { AnthropicUsage, CompletionUsage } from '@modelgate/core';
+import { completionUsageFromAnthropic, type AnthropicUsage, type CompletionUsage } from '@modelgate/core';
 
 function count(value: unknown): number {
   return typeof value === 'number' && Number.isFinite(value) && value > 0 ? value : 0;
-}
-
-/**
- * Anthropic usage in the gateway's accounting shape (PROTOCOLS F.8): the prompt is the uncached
- * input plus the cache reads and writes, `cached_tokens` the reads and `cache_write_tokens` the
- * writes (billed at the cache-write price).
- */
-export function completionUsageFromAnthropic(usage: Partial<AnthropicUsage>): CompletionUsage {
-  const cacheRead = count(usage.cache_read_input_tokens);
-  const cacheWrite = count(usage.cache_creation_input_tokens);
-  const prompt = count(usage.input_tokens) + cacheRead + cacheWrite;
-  const completion = count(usage.output_tokens);
-  return {
-    prompt_tokens: prompt,
-    completion_tokens: completion,
-    total_tokens: prompt + completion,
-    prompt_tokens_details: { cached_tokens: cacheRead, cache_write_tokens: cacheWrite },
-  };
 }
 
 /** The usage of a whole Messages answer, when it has one. */

@@ -1,10 +1,9 @@
 import { chatCompletionRequestSchema, type ChatCompletionRequest } from '@modelgate/core';
-import { relayChatStream } from '../streaming/relay-chat-stream.js';
 import { createBodyValidator } from '../validation/validate-request-body.js';
 import { estimateRequestTokens } from './estimate-tokens.js';
 import type { FrontDoor, FrontOperation } from './front-door.js';
-import { noteStreamedChunk } from './note-streamed-chunk.js';
 import { openAiConventions } from './openai-conventions.js';
+import { relayTranslatedStream } from './relay-translated-stream.js';
 
 /**
  * `POST /v1/chat/completions`: the hub dialect every provider speaks through its chat translator.
@@ -30,26 +29,7 @@ const chatCompletions = {
         return { body: translator.relaysResponseVerbatim ? text : response, usage: response.usage };
       },
       holdsAnswer: true,
-      relay: (input) => {
-        const streamTranslator = translator.createStreamTranslator(request, call);
-        return relayChatStream({
-          upstream: input.upstream,
-          upstreamUrl: input.upstreamUrl,
-          translator: streamTranslator,
-          output: input.output,
-          clientGone: input.clientGone,
-          maxEventBytes: input.maxEventBytes,
-          idleTimeoutMs: input.idleTimeoutMs,
-          keepAliveIntervalMs: input.keepAliveIntervalMs,
-          onOutput: (item) => noteStreamedChunk(input.exchange, item.chunk),
-          startAnswer: input.startAnswer,
-          beforeEnd: () => {
-            // The vendor's counts, when it sent some the client did not ask to see.
-            input.exchange.usage ??= streamTranslator.accountedUsage?.();
-            input.beforeEnd();
-          },
-        });
-      },
+      relay: (input) => relayTranslatedStream(input, translator.createStreamTranslator(request, call)),
     };
   },
 } satisfies FrontOperation<ChatCompletionRequest>;

@@ -2,10 +2,9 @@ import type { AnthropicMessagesRequest, CallContextV1 } from '@modelgate/core';
 import { NO_USAGE, type MessagesOperationName } from '../fronts/anthropic-pass-through-plan.js';
 import { estimateRequestTokens } from '../fronts/estimate-tokens.js';
 import type { FrontPlan } from '../fronts/front-door.js';
-import { noteStreamedChunk } from '../fronts/note-streamed-chunk.js';
+import { relayTranslatedStream } from '../fronts/relay-translated-stream.js';
 import type { ModelRoute } from '../routing/model-router.js';
 import { messagesErrorEvent } from '../streaming/messages-stream-tracker.js';
-import { relayChatStream } from '../streaming/relay-chat-stream.js';
 import { mintMessageId } from './chat-to-messages-parts.js';
 import { convertChatResponse } from './convert-chat-response.js';
 import { convertMessagesRequest } from './convert-messages-request.js';
@@ -35,19 +34,10 @@ export function bridgeMessagesPlan(route: ModelRoute, request: AnthropicMessages
     holdsAnswer: true,
     relay(input) {
       const writer = new MessagesEventWriter(mintMessageId(), request.model, showThinking);
-      return relayChatStream({
-        upstream: input.upstream,
-        upstreamUrl: input.upstreamUrl,
-        translator: translator.createStreamTranslator(chatRequest, call),
-        output: input.output,
-        clientGone: input.clientGone,
-        maxEventBytes: input.maxEventBytes,
-        idleTimeoutMs: input.idleTimeoutMs,
-        keepAliveIntervalMs: input.keepAliveIntervalMs,
-        onOutput: (item) => noteStreamedChunk(input.exchange, item.chunk),
-        beforeEnd: input.beforeEnd,
-        startAnswer: input.startAnswer,
-        encoder: { encode: (item) => writer.write(item.chunk), end: () => writer.finish(), failure: messagesErrorEvent },
+      return relayTranslatedStream(input, translator.createStreamTranslator(chatRequest, call), {
+        encode: (item) => writer.write(item.chunk),
+        end: () => writer.finish(),
+        failure: messagesErrorEvent,
       });
     },
   };

@@ -1,6 +1,5 @@
-import { formatSseEvent, upstreamProtocolError, type AnthropicUsage, type CompletionUsage, type GatewayError, type SseEvent, type StreamUsageReaderV1 } from '@modelgate/core';
+import { completionUsageFromAnthropic, formatSseEvent, upstreamProtocolError, type AnthropicUsage, type CompletionUsage, type GatewayError, type SseEvent, type StreamUsageReaderV1 } from '@modelgate/core';
 import { anthropicErrorOf } from '../fronts/anthropic-conventions.js';
-import { completionUsageFromAnthropic } from '../fronts/anthropic-usage.js';
 import type { VerbatimStreamTracker } from './relay-verbatim-stream.js';
 
 interface MessagesEventPayload {
