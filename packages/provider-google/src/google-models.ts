@@ -84,12 +84,14 @@ const GOOGLE_MODELS: readonly GoogleModel[] = [
     contextWindow: MILLION,
     maxOutputTokens: 65536,
     pricing: { input: 1.25, output: 10, cachedInput: 0.125 },
+    retiresOn: '2026-12-01',
     description: 'Retiring (about 1 Dec 2026). Thinking budget 128–32,768 tokens; thinking cannot be turned off.',
   }),
   model('gemini-2.5-flash', 'Gemini 2.5 Flash', 1750118400, budgetModel(0, 24576, true), {
     contextWindow: MILLION,
     maxOutputTokens: 65536,
     pricing: { input: 0.3, output: 2.5, cachedInput: 0.03 },
+    retiresOn: '2026-12-01',
     description: 'Retiring (about 1 Dec 2026). Thinking budget 0–24,576 tokens.',
   }),
 ];
