@@ -17,6 +17,13 @@ describe('OpenAiCompatibleStreamTranslator', () => {
     expect(translator.onEnd()).toEqual([]);
   });
 
+  it("does not relay a chunk without choices or usage (a compatible server's filter-results opener), but does the final usage chunk", () => {
+    const translator = new OpenAiCompatibleStreamTranslator(OPENAI);
+    expect(translator.onEvent({ data: '{"id":"","object":"","created":0,"model":"","choices":[],"prompt_filter_results":[{"prompt_index":0}]}' })).toEqual([]);
+    const usage = '{"id":"chatcmpl-1","object":"chat.completion.chunk","created":1,"model":"gpt-4.1","choices":[],"usage":{"prompt_tokens":3,"completion_tokens":1,"total_tokens":4}}';
+    expect(translator.onEvent({ data: usage })).toEqual([{ chunk: JSON.parse(usage), serialized: usage }]);
+  });
+
   it('fails a stream that ends without [DONE]', () => {
     const translator = new OpenAiCompatibleStreamTranslator(OPENAI);
     translator.onEvent({ data: chunk });

@@ -65,10 +65,19 @@ export class OpenAiCompatibleStreamTranslator implements StreamTranslatorV1 {
   private output(upstreamChunk: ChatCompletionChunk, bytes: string): readonly StreamOutputV1[] {
     const context = this.context;
     const chunk = this.hooks.chunk ? this.hooks.chunk(upstreamChunk, context) : upstreamChunk;
-    if (chunk === null) return NOTHING;
+    if (chunk === null || carriesNothing(chunk)) return NOTHING;
     // The client gets the upstream's bytes while the chunk is unchanged; the usage hook changes only what the gateway counts.
     const serialized = chunk === upstreamChunk ? bytes : undefined;
     const counted = this.hooks.usage && chunk.usage ? { ...chunk, usage: this.hooks.usage(chunk.usage, context) } : chunk;
     return [serialized === undefined ? { chunk: counted } : { chunk: counted, serialized }];
   }
+}
+
+/**
+ * A chunk with no choices and no usage (some compatible servers open a stream with one, holding
+ * only filter results): OpenAI sends choice-less chunks only for the final usage, and clients that
+ * read `choices[0]` break on it, so it is not relayed.
+ */
+function carriesNothing(chunk: ChatCompletionChunk): boolean {
+  return Array.isArray(chunk.choices) && chunk.choices.length === 0 && !chunk.usage;
 }
