@@ -50,9 +50,9 @@ if (buildStatus !== 0) process.exit(buildStatus);
 if (command === 'test') {
   // Every test runs every time (turbo caches builds, never lint, typecheck or test); the summary
   // then shows, from the records this run's Jest processes wrote, what each package executed.
-  const started = Date.now();
+  process.env.MODELGATE_TEST_RUN_ID = `${Date.now()}-${process.pid}`;
   const testStatus = run(['run', 'test:all', ...process.argv.slice(3)]);
-  const summary = spawnSync(process.execPath, [join(root, 'tools', 'print-test-summary.mjs'), '--since', String(started)], { stdio: 'inherit' });
+  const summary = spawnSync(process.execPath, [join(root, 'tools', 'print-test-summary.mjs'), '--run', process.env.MODELGATE_TEST_RUN_ID], { stdio: 'inherit' });
   process.exit(testStatus || (summary.status ?? 1));
 }
 

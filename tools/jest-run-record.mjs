@@ -1,7 +1,9 @@
 // A Jest reporter (listed by tools/jest-preset.mjs) that records what one package's run executed,
 // its suites and tests by outcome, in coverage/test-run.json (beside coverage-summary.json, which
-// Jest's coverage reporter writes after this one has run). tools/print-test-summary.mjs reads both
-// after `npm test`; each record carries its start time, so a summary never shows an earlier run.
+// Jest's coverage reporter writes after this one has run). It writes only in a run `npm test`
+// started, which names itself in MODELGATE_TEST_RUN_ID; tools/print-test-summary.mjs then reads the
+// records bearing that id, so a developer's run of one file at the same time changes nothing and a
+// summary never shows an earlier run.
 import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 
@@ -13,9 +15,12 @@ export default class JestRunRecord {
   }
 
   onRunComplete(_contexts, results) {
+    const runId = process.env.MODELGATE_TEST_RUN_ID;
+    if (!runId) return;
     const packageName = JSON.parse(readFileSync(join(this.rootDir, 'package.json'), 'utf8')).name;
     const record = {
       package: packageName,
+      runId,
       startedAt: results.startTime,
       finishedAt: Date.now(),
       suites: { total: results.numTotalTestSuites, failed: results.numFailedTestSuites + results.numRuntimeErrorTestSuites },

@@ -1,17 +1,17 @@
 #!/usr/bin/env node
 // Prints what the tests of every workspace package executed in this run, from the records Jest
 // left in each package's coverage/ folder (tools/jest-run-record.mjs, and coverage-summary.json
-// when coverage was on): suites, tests by outcome, coverage, time. `--since <epoch ms>` is when
-// the run began: a package with a test script but no record written since did not run its tests
-// (a cached replay, a task that never started), which fails the summary. Runs on Node.js 20, like
-// bootstrap.mjs, which calls it after `npm test`.
+// when coverage was on): suites, tests by outcome, coverage, time. `--run <id>` is the run's
+// MODELGATE_TEST_RUN_ID: a package with a test script but no record of that run did not run its
+// tests (a cached replay, a task that never started), which fails the summary. Runs on Node.js 20,
+// like bootstrap.mjs, which calls it after `npm test`.
 import { existsSync, readdirSync, readFileSync, statSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 
 const root = join(dirname(fileURLToPath(import.meta.url)), '..');
-const sinceFlag = process.argv.indexOf('--since');
-const since = sinceFlag === -1 ? 0 : Number(process.argv[sinceFlag + 1]);
+const runFlag = process.argv.indexOf('--run');
+const runId = runFlag === -1 ? undefined : process.argv[runFlag + 1];
 
 const readJson = (path) => JSON.parse(readFileSync(path, 'utf8'));
 
@@ -31,7 +31,7 @@ function readRun(folder) {
   const recordPath = join(folder, 'coverage', 'test-run.json');
   if (!existsSync(recordPath)) return undefined;
   const record = readJson(recordPath);
-  if (record.startedAt < since) return undefined;
+  if (runId !== undefined && record.runId !== runId) return undefined;
   const coveragePath = join(folder, 'coverage', 'coverage-summary.json');
   const coverage = existsSync(coveragePath) && statSync(coveragePath).mtimeMs >= record.startedAt ? readJson(coveragePath).total : undefined;
   return { ...record, coverage };
