@@ -8,6 +8,7 @@ import { startOpenAiSimulator } from '@modelgate/provider-openai/testing';
 import { loadGatewayConfig } from '../../src/config/load-gateway-config.js';
 import { createApp } from '../../src/create-app.js';
 import { startGateway } from '../../src/server/start-gateway.js';
+import { chat } from '../support/admin-client.js';
 
 const fixtures = fileURLToPath(new URL('../fixtures/', import.meta.url));
 const silent = pino({ level: 'silent' });
@@ -47,11 +48,7 @@ keys:
     expect(config.providers[0]!.settings).toEqual({ baseUrl: simulator.url, apiKey: 'sk-default' });
     const gateway = await startGateway(config, { logger: silent, baseDirectory: fixtures });
     try {
-      const response = await fetch(`${gateway.url}/v1/chat/completions`, {
-        method: 'POST',
-        headers: { authorization: 'Bearer mg-config-key-abcdefghijklmnop', 'content-type': 'application/json' },
-        body: JSON.stringify({ model: 'house-model', messages: [{ role: 'user', content: 'from yaml' }] }),
-      });
+      const response = await chat(`${gateway.url}/v1`, 'mg-config-key-abcdefghijklmnop', { model: 'house-model', messages: [{ role: 'user', content: 'from yaml' }] });
       expect(response.status).toBe(200);
       expect(simulator.requests.at(-1)!.headers.authorization).toBe('Bearer sk-default');
       expect((simulator.requests.at(-1)!.body as { model: string }).model).toBe('gpt-4.1');
@@ -76,11 +73,7 @@ keys:
     const { config } = await loadGatewayConfig(file, { SIM_URL: simulator.url });
     const gateway = await startGateway(config, { logger: silent, baseDirectory: fixtures });
     try {
-      const response = await fetch(`${gateway.url}/v1/chat/completions`, {
-        method: 'POST',
-        headers: { authorization: 'Bearer mg-escape-key-0123456789abcdef', 'content-type': 'application/json' },
-        body: JSON.stringify({ model: 'gpt-4.1', messages: [{ role: 'user', content: 'escaped' }] }),
-      });
+      const response = await chat(`${gateway.url}/v1`, 'mg-escape-key-0123456789abcdef', { model: 'gpt-4.1', messages: [{ role: 'user', content: 'escaped' }] });
       expect(response.status).toBe(200);
       const received = simulator.requests.at(-1)!.headers;
       expect({ literal: received['x-literal'], mixed: received['x-mixed'] }).toEqual({ literal: '${NOT_SET_ANYWHERE}', mixed: 'pre-${SIM_URL}-plain' });
@@ -133,11 +126,7 @@ keys:
     const { config } = await loadGatewayConfig(file, {});
     const gateway = await startGateway(config, { logger: silent, baseDirectory: fixtures });
     try {
-      const response = await fetch(`${gateway.url}/v1/chat/completions`, {
-        method: 'POST',
-        headers: { authorization: 'Bearer mg-third-party-key-000000000', 'content-type': 'application/json' },
-        body: JSON.stringify({ model: 'acme-large', messages: [{ role: 'user', content: 'third party' }] }),
-      });
+      const response = await chat(`${gateway.url}/v1`, 'mg-third-party-key-000000000', { model: 'acme-large', messages: [{ role: 'user', content: 'third party' }] });
       expect(response.status).toBe(200);
       expect((simulator.requests.at(-1)!.body as { model: string }).model).toBe('acme-large');
     } finally {
