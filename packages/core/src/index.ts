@@ -61,6 +61,7 @@ export {
   type GatewayErrorKind,
 } from './errors/gateway-error-kind.js';
 export { openAiCompatibleError, openAiErrorKind, pickRelayedErrorHeaders } from './errors/openai-compatible-error.js';
+export { parseFailureBody, unrecognisedUpstreamError, type VendorErrorMapping } from './errors/upstream-failure.js';
 
 // Routing
 export { matchesModelPattern, type ModelPattern } from './routing/match-model-pattern.js';

@@ -1,21 +1,21 @@
-import { defaultErrorKind, GatewayError, pickRelayedErrorHeaders, type GatewayErrorKind, type UpstreamFailureV1 } from '@modelgate/core';
-
-/** What the client sees for one Anthropic error type (PROTOCOLS D.6 → A.6), and its internal kind. */
-interface MappedError {
-  readonly status: number;
-  readonly type: string;
-  readonly code: string | null;
-  readonly kind: GatewayErrorKind;
-}
+import {
+  defaultErrorKind,
+  GatewayError,
+  parseFailureBody,
+  pickRelayedErrorHeaders,
+  unrecognisedUpstreamError,
+  type UpstreamFailureV1,
+  type VendorErrorMapping,
+} from '@modelgate/core';
 
 /**
- * Every documented Anthropic error type. 529 `overloaded_error` becomes 503, the status OpenAI
+ * Every documented Anthropic error type (PROTOCOLS D.6 → A.6). 529 `overloaded_error` becomes 503, the status OpenAI
  * clients know for an overloaded server (they retry it, as they would 529). A 401 means Anthropic
  * refused the gateway's own key (the client's key was accepted by the gateway already), so the
  * client's error says so, with its own code (`upstream_authentication_failed`); the pipeline turns
  * every upstream 401 into a 502 so it never looks like the client's own bad key.
  */
-export const ANTHROPIC_ERROR_MAP: Readonly<Record<string, MappedError>> = {
+export const ANTHROPIC_ERROR_MAP: Readonly<Record<string, VendorErrorMapping>> = {
   invalid_request_error: { status: 400, type: 'invalid_request_error', code: null, kind: 'invalid_request' },
   authentication_error: { status: 401, type: 'authentication_error', code: 'upstream_authentication_failed', kind: 'authentication' },
   billing_error: { status: 402, type: 'insufficient_quota', code: 'insufficient_quota', kind: 'insufficient_quota' },
@@ -71,23 +71,10 @@ export function anthropicErrorFromType(errorType: string, message: string, fallb
 /** A non-2xx answer from Anthropic as the OpenAI envelope with the matching status. */
 export function anthropicError(failure: UpstreamFailureV1): GatewayError {
   const headers = relayedHeaders(failure.headers);
-  let parsed: unknown;
-  try {
-    parsed = JSON.parse(failure.body);
-  } catch {
-    parsed = undefined;
-  }
-  const error = (parsed as { error?: { type?: unknown; message?: unknown } } | undefined)?.error;
+  const error = (parseFailureBody(failure) as { error?: { type?: unknown; message?: unknown } } | undefined)?.error;
   if (error && typeof error.type === 'string' && typeof error.message === 'string') {
     return anthropicErrorFromType(error.type, error.message, failure.status, headers);
   }
-  const text = failure.body.trim().slice(0, 500);
-  if (failure.status === 401) return anthropicErrorFromType('authentication_error', text || 'status 401', 401, headers);
-  return new GatewayError({
-    status: failure.status === 529 ? 503 : failure.status,
-    message: `Anthropic answered with status ${failure.status}${text ? `: ${text}` : ''}`,
-    code: 'upstream_error',
-    kind: defaultErrorKind(failure.status),
-    headers,
-  });
+  if (failure.status === 401) return anthropicErrorFromType('authentication_error', failure.body.trim().slice(0, 500) || 'status 401', 401, headers);
+  return unrecognisedUpstreamError(failure, 'Anthropic', headers, failure.status === 529 ? 503 : failure.status);
 }

@@ -1,16 +1,16 @@
-import { defaultErrorKind, GatewayError, pickRelayedErrorHeaders, type GatewayErrorKind, type UpstreamFailureV1 } from '@modelgate/core';
+import {
+  defaultErrorKind,
+  GatewayError,
+  parseFailureBody,
+  pickRelayedErrorHeaders,
+  unrecognisedUpstreamError,
+  type UpstreamFailureV1,
+  type VendorErrorMapping,
+} from '@modelgate/core';
 import type { GoogleErrorBody } from './google-generative-language-api-types.js';
 
-/** What the client sees for one Google RPC status (PROTOCOLS E.5 → A.6), and its internal kind. */
-interface MappedError {
-  readonly status: number;
-  readonly type: string;
-  readonly code: string | null;
-  readonly kind: GatewayErrorKind;
-}
-
-/** Every status of E.5's table, plus UNAUTHENTICATED. */
-export const GOOGLE_ERROR_MAP: Readonly<Record<string, MappedError>> = {
+/** Every status of E.5's table (Google RPC status → A.6), plus UNAUTHENTICATED. */
+export const GOOGLE_ERROR_MAP: Readonly<Record<string, VendorErrorMapping>> = {
   INVALID_ARGUMENT: { status: 400, type: 'invalid_request_error', code: null, kind: 'invalid_request' },
   FAILED_PRECONDITION: { status: 400, type: 'invalid_request_error', code: 'failed_precondition', kind: 'permission' },
   UNAUTHENTICATED: { status: 401, type: 'authentication_error', code: 'invalid_api_key', kind: 'authentication' },
@@ -23,7 +23,7 @@ export const GOOGLE_ERROR_MAP: Readonly<Record<string, MappedError>> = {
 };
 
 /** An invalid key is a 400 at Google; OpenAI clients know it as 401 (E.5). */
-const INVALID_KEY: MappedError = GOOGLE_ERROR_MAP.UNAUTHENTICATED!;
+const INVALID_KEY: VendorErrorMapping = GOOGLE_ERROR_MAP.UNAUTHENTICATED!;
 /** Google's words for a prompt over the context window ("The input token count (…) exceeds the maximum number of tokens allowed (…)"). */
 const PROMPT_TOO_LONG = /input token count .*exceeds the maximum/i;
 
@@ -64,20 +64,7 @@ export function googleErrorFrom(error: NonNullable<GoogleErrorBody['error']>, fa
 /** A non-2xx answer from Gemini as the OpenAI envelope with the matching status, kind and back-off. */
 export function googleError(failure: UpstreamFailureV1): GatewayError {
   const headers = pickRelayedErrorHeaders(failure.headers);
-  let parsed: unknown;
-  try {
-    parsed = JSON.parse(failure.body);
-  } catch {
-    parsed = undefined;
-  }
-  const error = errorOf(parsed);
+  const error = errorOf(parseFailureBody(failure));
   if (error) return googleErrorFrom(error, failure.status, headers);
-  const text = failure.body.trim().slice(0, 500);
-  return new GatewayError({
-    status: failure.status,
-    message: `Gemini answered with status ${failure.status}${text ? `: ${text}` : ''}`,
-    code: 'upstream_error',
-    kind: defaultErrorKind(failure.status),
-    headers,
-  });
+  return unrecognisedUpstreamError(failure, 'Gemini', headers);
 }

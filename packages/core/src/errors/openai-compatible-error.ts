@@ -1,6 +1,7 @@
 import type { UpstreamFailureV1 } from '../plugin/v1/upstream-v1.js';
 import { GatewayError } from './gateway-error.js';
 import { defaultErrorKind, type GatewayErrorKind } from './gateway-error-kind.js';
+import { parseFailureBody, unrecognisedUpstreamError } from './upstream-failure.js';
 
 /** Upstream headers a client needs to back off correctly; relayed with the error. */
 const RELAYED_ERROR_HEADERS = [
@@ -67,13 +68,7 @@ export function openAiErrorKind(status: number, error: { type?: unknown; code?: 
  * becomes the same envelope with the upstream's status; a body that is not an envelope keeps its text.
  */
 export function openAiCompatibleError(failure: UpstreamFailureV1, vendorName: string): GatewayError {
-  let parsed: unknown;
-  try {
-    parsed = JSON.parse(failure.body);
-  } catch {
-    parsed = undefined;
-  }
-  const error = (parsed as { error?: Record<string, unknown> } | undefined)?.error;
+  const error = (parseFailureBody(failure) as { error?: Record<string, unknown> } | undefined)?.error;
   const headers = pickRelayedErrorHeaders(failure.headers);
   if (error && typeof error === 'object' && typeof error.message === 'string') {
     return new GatewayError({
@@ -86,12 +81,5 @@ export function openAiCompatibleError(failure: UpstreamFailureV1, vendorName: st
       headers,
     });
   }
-  const text = failure.body.trim().slice(0, 500);
-  return new GatewayError({
-    status: failure.status,
-    message: `${vendorName} answered with status ${failure.status}${text ? `: ${text}` : ''}`,
-    code: 'upstream_error',
-    kind: defaultErrorKind(failure.status),
-    headers,
-  });
+  return unrecognisedUpstreamError(failure, vendorName, headers);
 }
