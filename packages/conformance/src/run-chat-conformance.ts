@@ -182,15 +182,18 @@ export function runChatConformance(options: ChatConformanceOptions): void {
     });
 
     scenario('upstream-errors', async () => {
-      // An upstream 401 is the gateway's vendor key, not the client's: a 502 that says so.
-      for (const [status, expected] of [[400, 400], [401, 502], [429, 429], [500, 500]] as const) {
-        upstream.script({ kind: 'error', status });
+      // An upstream 401 is the gateway's vendor key, not the client's: a 502 that says so. A 429 is
+      // the vendor's usual one (with or without a wait), then one asking for a 3 s wait the vendor's
+      // way (a header, or Gemini's RetryInfo), which the client must get as retry-after.
+      const failures = [[400, 400], [401, 502], [429, 429], [500, 500]] as const;
+      for (const [status, expected, retryAfterSeconds] of [...failures, [429, 429, 3] as const]) {
+        upstream.script({ kind: 'error', status, ...(retryAfterSeconds !== undefined && { retryAfterSeconds }) });
         const response = await post({ messages: [{ role: 'user', content: 'x' }] });
         const body: unknown = await response.json();
         checkSchema('error', body);
         expect(response.status).toBe(expected);
         if (status === 401) expect((body as { error: { code: string } }).error.code).toBe('upstream_authentication_failed');
-        if (status === 429) expect(response.headers.get('retry-after')).not.toBeNull();
+        if (retryAfterSeconds !== undefined) expect(response.headers.get('retry-after')).toBe(String(retryAfterSeconds));
       }
     });
   });

@@ -1,3 +1,5 @@
+import type { StatusFault } from './simulator-faults.js';
+
 /**
  * A vendor-neutral scripted upstream answer, what the conformance suite asks a simulator for. It
  * lives here, with the other generic pieces, so that a provider's `./testing` entry can offer its
@@ -8,8 +10,16 @@ export type ConformanceScript =
   /** The model stopped on `sequence` (Anthropic `stop_sequence`, OpenAI `stop`). */
   | { readonly kind: 'stop-sequence'; readonly text: string; readonly sequence: string }
   | { readonly kind: 'tool-calls'; readonly calls: ReadonlyArray<{ readonly id: string; readonly name: string; readonly arguments: string }> }
-  /** The upstream answers this HTTP status with its own error body. */
-  | { readonly kind: 'error'; readonly status: number };
+  /**
+   * The upstream answers this HTTP status as the vendor does; with `retryAfterSeconds`, asking the
+   * client to wait that long, the vendor's way (a `retry-after` header, Gemini's `RetryInfo`).
+   */
+  | { readonly kind: 'error'; readonly status: number; readonly retryAfterSeconds?: number };
+
+/** The status fault that plays an `error` script on a simulator built from these pieces. */
+export function errorScriptFault(script: Extract<ConformanceScript, { kind: 'error' }>): StatusFault {
+  return { type: 'status', status: script.status, ...(script.retryAfterSeconds !== undefined && { retryAfterSeconds: script.retryAfterSeconds }) };
+}
 
 /** The token counts a scripted answer reports, in the vendor's own usage fields. */
 export interface ScriptedTokenUsage {

@@ -14,6 +14,7 @@ export type {
 } from './simulator-faults.js';
 export { MALFORMED_SSE_EVENT } from './simulator-faults.js';
 export { playPreludeFault } from './play-prelude-fault.js';
+export { retryAfterHeader } from './retry-after-header.js';
 export { writeEventStream, type EventStreamOptions } from './write-event-stream.js';
 export { writeJsonReply, type JsonReplyOptions } from './write-json-reply.js';
 export { writeJsonBody } from './write-json-body.js';
@@ -33,3 +34,4 @@ export type {
   ReceivedToolResult,
   ScriptedTokenUsage,
 } from './conformance-upstream.js';
+export { errorScriptFault } from './conformance-upstream.js';

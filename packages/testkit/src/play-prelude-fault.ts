@@ -3,9 +3,6 @@ import { sleep } from './sleep.js';
 import type { SimulatorFault, StatusFault, VendorErrorFormat } from './simulator-faults.js';
 import { writeJsonBody } from './write-json-body.js';
 
-/** 429 tells the client when to retry, the way every vendor does. */
-const DEFAULT_RETRY_AFTER_SECONDS = 1;
-
 function looksLikeJson(text: string): boolean {
   try {
     JSON.parse(text);
@@ -16,10 +13,8 @@ function looksLikeJson(text: string): boolean {
 }
 
 function answerStatusFault(response: ServerResponse, fault: StatusFault, format: VendorErrorFormat, vendorHeaders: Record<string, string>): void {
-  const retryAfterSeconds = fault.retryAfterSeconds ?? (fault.status === 429 ? DEFAULT_RETRY_AFTER_SECONDS : undefined);
-  const headers: Record<string, string> = { ...vendorHeaders };
-  if (retryAfterSeconds !== undefined) headers['retry-after'] = String(retryAfterSeconds);
-  Object.assign(headers, fault.headers);
+  const { retryAfterSeconds } = fault;
+  const headers = { ...vendorHeaders, ...format.errorHeaders?.(fault.status, { retryAfterSeconds }), ...fault.headers };
   const body = fault.body ?? format.errorBody(fault.status, { retryAfterSeconds });
   if (typeof body === 'string') {
     response.writeHead(fault.status, { 'content-type': looksLikeJson(body) ? 'application/json' : 'text/plain; charset=utf-8', ...headers });
@@ -31,8 +26,8 @@ function answerStatusFault(response: ServerResponse, fault: StatusFault, format:
 
 /**
  * Plays the faults that act before a request is looked at: waits out a delay, or answers a status
- * (with the vendor's usual `headers`, then the fault's own). Returns true when the response has been
- * sent and the simulator must not answer again.
+ * (with the vendor's usual `headers`, its headers for that status, then the fault's own). Returns
+ * true when the response has been sent and the simulator must not answer again.
  */
 export async function playPreludeFault(
   fault: SimulatorFault | undefined,

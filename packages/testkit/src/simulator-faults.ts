@@ -6,8 +6,15 @@ export interface DelayFault {
 
 /**
  * Answer with this HTTP status instead of a completion. Without `body` the vendor's own error body
- * for that status is sent; a string body is sent as is, anything else as JSON. A 429 always carries
- * `retry-after` (`retryAfterSeconds`, default 1); other statuses only when `retryAfterSeconds` is set.
+ * for that status is sent; a string body is sent as is, anything else as JSON. The headers are the
+ * vendor's usual ones for that status (`VendorErrorFormat.errorHeaders`), then `headers`.
+ *
+ * A 429 is by default what the vendor really sends, and vendors differ: OpenAI sends its
+ * `x-ratelimit-*` headers but no `retry-after`, DeepSeek and most compatible servers send no header
+ * at all, Anthropic sends `retry-after` with its `anthropic-ratelimit-*` headers, Gemini sends no
+ * header and says how long to wait in the body (`RetryInfo`). `retryAfterSeconds` asks for a wait,
+ * told the vendor's way (a `retry-after` header, or Gemini's `RetryInfo.retryDelay`): the tidy 429
+ * a test of retry-after handling wants.
  */
 export interface StatusFault {
   type: 'status';
@@ -54,6 +61,11 @@ export type SimulatorFault = DelayFault | StatusFault | ResetMidStreamFault | Ma
 export interface VendorErrorFormat {
   /** The body of an error answer with this status, e.g. for a status fault that names no body. */
   errorBody(status: number, details: { message?: string; retryAfterSeconds?: number }): unknown;
+  /**
+   * The headers the vendor adds to an error answer with this status (a 429's `retry-after` and
+   * rate-limit headers), `retryAfterSeconds` being the wait a test asked for; none when omitted.
+   */
+  errorHeaders?(status: number, details: { retryAfterSeconds?: number }): Record<string, string>;
   /** The complete, framed stream event that reports a failure after the stream started. */
   midStreamErrorEvent(message: string | undefined): string;
   /** The complete, framed event that is not valid JSON; `data: {not json\n\n` when omitted. */

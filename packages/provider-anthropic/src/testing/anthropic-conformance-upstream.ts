@@ -1,4 +1,4 @@
-import type { ConformanceScript, ConformanceUpstream } from '@modelgate/testkit';
+import { errorScriptFault, type ConformanceScript, type ConformanceUpstream } from '@modelgate/testkit';
 import type { AnthropicScriptedReply } from './anthropic-reply.js';
 import { startAnthropicSimulator } from './anthropic-simulator.js';
 import { readAnthropicRequest } from './read-anthropic-request.js';
@@ -24,7 +24,7 @@ export function anthropicConformanceUpstream(apiKey: string): () => Promise<Conf
     return {
       settings: { baseUrl: simulator.url, apiKey },
       script(script) {
-        if (script.kind === 'error') simulator.enqueueFault({ type: 'status', status: script.status });
+        if (script.kind === 'error') simulator.enqueueFault(errorScriptFault(script));
         else simulator.enqueueReply(toAnthropicReply(script));
       },
       received: () => readAnthropicRequest(simulator.requests.findLast((request) => request.path === '/v1/messages')),

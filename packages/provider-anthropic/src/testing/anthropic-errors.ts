@@ -1,4 +1,4 @@
-import { type VendorErrorFormat, randomToken } from '@modelgate/testkit';
+import { type VendorErrorFormat, randomToken, retryAfterHeader } from '@modelgate/testkit';
 
 /** A 4xx/5xx answer before it is wrapped in Anthropic's error body. */
 export interface AnthropicProblem {
@@ -53,11 +53,25 @@ export function invalidAnthropicRequest(message: string): AnthropicProblem {
   return { status: 400, type: 'invalid_request_error', message };
 }
 
+/** How long Anthropic's 429 asks the client to wait when the test names no wait. */
+const DEFAULT_RETRY_AFTER_SECONDS = 1;
+
+/** Anthropic's 429 headers (PROTOCOLS D.1): always `retry-after`, and the request limit spent until its reset (RFC 3339). */
+function rateLimitedHeaders(retryAfterSeconds = DEFAULT_RETRY_AFTER_SECONDS): Record<string, string> {
+  const reset = new Date(Date.now() + retryAfterSeconds * 1000).toISOString().replace(/\.\d{3}Z$/, 'Z');
+  return {
+    ...retryAfterHeader(retryAfterSeconds),
+    'anthropic-ratelimit-requests-remaining': '0',
+    'anthropic-ratelimit-requests-reset': reset,
+  };
+}
+
 export const anthropicErrorFormat: VendorErrorFormat = {
   errorBody(status, { message }) {
     const type = anthropicErrorType(status);
     return anthropicErrorBody({ type, message: message ?? MESSAGE_BY_TYPE[type] ?? `Simulated status ${status}` });
   },
+  errorHeaders: (status, { retryAfterSeconds }) => (status === 429 ? rateLimitedHeaders(retryAfterSeconds) : retryAfterHeader(retryAfterSeconds)),
   midStreamErrorEvent(message) {
     const data = JSON.stringify({ type: 'error', error: { type: 'overloaded_error', message: message ?? 'Overloaded' } });
     return `event: error\ndata: ${data}\n\n`;

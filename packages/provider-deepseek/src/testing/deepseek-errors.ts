@@ -1,5 +1,5 @@
 import { openAiErrorEnvelope, type OpenAiProblem } from '@modelgate/provider-openai-compatible/testing';
-import type { VendorErrorFormat } from '@modelgate/testkit';
+import { retryAfterHeader, type VendorErrorFormat } from '@modelgate/testkit';
 
 /**
  * DeepSeek's errors are OpenAI's envelope with DeepSeek's words (its error-codes page) and
@@ -24,11 +24,13 @@ export function badRequest(message: string): OpenAiProblem {
   return { status: 400, message, type: 'invalid_request_error', param: null, code: 'invalid_request_error' };
 }
 
+/** DeepSeek's errors; like a compatible server it sends no rate-limit header, `retry-after` only when a wait is asked for. */
 export const deepSeekErrorFormat: VendorErrorFormat = {
   errorBody(status, { message }) {
     const problem = deepSeekProblem(status);
     return openAiErrorEnvelope(message === undefined ? problem : { ...problem, message });
   },
+  errorHeaders: (_status, { retryAfterSeconds }) => retryAfterHeader(retryAfterSeconds),
   midStreamErrorEvent(message) {
     return `data: ${JSON.stringify(openAiErrorEnvelope({ ...deepSeekProblem(500), message: message ?? 'Server Error' }))}\n\n`;
   },

@@ -107,6 +107,15 @@ describe('DeepSeek simulator', () => {
     expect(JSON.parse(json).choices[0].message.content).toBe('Late.');
   });
 
+  it('answers a 429 fault as DeepSeek does: Rate Limit Reached and no rate-limit header, retry-after only when a wait is asked for', async () => {
+    simulator.enqueueFault({ type: 'status', status: 429 });
+    simulator.enqueueFault({ type: 'status', status: 429, retryAfterSeconds: 2 });
+    const bare = await post({ model: 'deepseek-v4-pro', messages: [{ role: 'user', content: 'hi' }] });
+    expect([...bare.headers.keys()].filter((name) => name === 'retry-after' || name.includes('ratelimit'))).toEqual([]);
+    expect(await bare.json()).toEqual({ error: { message: 'Rate Limit Reached', type: 'rate_limit_error', param: null, code: 'invalid_request_error' } });
+    expect((await post({ model: 'deepseek-v4-pro', messages: [{ role: 'user', content: 'hi' }] })).headers.get('retry-after')).toBe('2');
+  });
+
   it('answers a 402 fault with DeepSeek’s Insufficient Balance', async () => {
     simulator.enqueueFault({ type: 'status', status: 402 });
     expect(await refusal({ messages: [{ role: 'user', content: 'hi' }] })).toEqual({

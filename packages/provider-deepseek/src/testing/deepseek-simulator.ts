@@ -25,7 +25,8 @@ export async function startDeepSeekSimulator(options: DeepSeekSimulatorOptions =
   const replies: DeepSeekReply[] = [];
   const nextReply = () => replies.shift();
   const chat = await startOpenAiChatSimulator(
-    { apiKey: options.apiKey, models: options.models ?? [...DEEPSEEK_SIMULATOR_MODELS] },
+    // DeepSeek sends none of OpenAI's x-ratelimit-* headers: its 429 is a concurrency cap (PROTOCOLS G.2).
+    { apiKey: options.apiKey, models: options.models ?? [...DEEPSEEK_SIMULATOR_MODELS], rateLimitHeaders: false },
     ['/v1/chat/completions', '/chat/completions'].map((path) => ({ method: 'POST', path, answer: (exchange) => answerDeepSeekChat(exchange, nextReply) })),
   );
   return {

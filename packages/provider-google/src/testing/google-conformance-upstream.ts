@@ -1,4 +1,4 @@
-import type { ConformanceScript, ConformanceUpstream } from '@modelgate/testkit';
+import { errorScriptFault, type ConformanceScript, type ConformanceUpstream } from '@modelgate/testkit';
 import type { GoogleScriptedReply } from './google-reply.js';
 import { startGoogleSimulator } from './google-simulator.js';
 import { readGoogleRequest } from './read-google-request.js';
@@ -34,7 +34,7 @@ export function googleConformanceUpstream(apiKey: string): () => Promise<Conform
     return {
       settings: { baseUrl: simulator.url, apiKey },
       script(script) {
-        if (script.kind === 'error') simulator.enqueueFault({ type: 'status', status: script.status });
+        if (script.kind === 'error') simulator.enqueueFault(errorScriptFault(script));
         else simulator.enqueueReply(toGoogleReply(script));
       },
       received: () => readGoogleRequest(simulator.requests.findLast((request) => /:(stream)?generateContent$/i.test(request.path))),

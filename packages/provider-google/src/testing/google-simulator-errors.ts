@@ -41,9 +41,28 @@ export function googleErrorBody(problem: GoogleProblem): unknown {
   return { error: { code: problem.status, message: problem.message, status, ...(problem.details ? { details: problem.details } : {}) } };
 }
 
+/** How long Gemini's 429 asks the client to wait when the test names no wait. */
+const DEFAULT_RETRY_DELAY_SECONDS = 1;
+
+/**
+ * What Gemini's 429 carries instead of a header (PROTOCOLS E.5): the quota that ran out, a link,
+ * and the wait in `RetryInfo.retryDelay`.
+ */
+function quotaDetails(retryAfterSeconds = DEFAULT_RETRY_DELAY_SECONDS): Array<Record<string, unknown>> {
+  return [
+    {
+      '@type': 'type.googleapis.com/google.rpc.QuotaFailure',
+      violations: [{ quotaMetric: 'generativelanguage.googleapis.com/generate_content_paid_tier_input_token_count', quotaId: 'GenerateContentPaidTierInputTokensPerModelPerMinute' }],
+    },
+    { '@type': 'type.googleapis.com/google.rpc.Help', links: [{ description: 'Learn more about Gemini API quotas', url: 'https://ai.google.dev/gemini-api/docs/rate-limits' }] },
+    { '@type': 'type.googleapis.com/google.rpc.RetryInfo', retryDelay: `${retryAfterSeconds}s` },
+  ];
+}
+
+/** Google's errors; a 429 has no `retry-after` header, its wait is in the body. */
 export const googleErrorFormat: VendorErrorFormat = {
   errorBody(status, { message, retryAfterSeconds }) {
-    const details = status === 429 && retryAfterSeconds !== undefined ? [{ '@type': 'type.googleapis.com/google.rpc.RetryInfo', retryDelay: `${retryAfterSeconds}s` }] : undefined;
+    const details = status === 429 ? quotaDetails(retryAfterSeconds) : undefined;
     return googleErrorBody({ status, message: message ?? MESSAGE_BY_STATUS[status] ?? `Simulated status ${status}`, ...(details ? { details } : {}) });
   },
   midStreamErrorEvent(message) {

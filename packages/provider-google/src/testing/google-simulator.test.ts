@@ -74,3 +74,31 @@ describe('the Gemini simulator rejects what Google rejects, in its words (PROTOC
     expect(blocked.promptFeedback.blockReason).toBe('SAFETY');
   });
 });
+
+describe('the Gemini simulator answers a 429 as Google does (PROTOCOLS E.5)', () => {
+  const limited = async () => {
+    const response = await fetch(`${simulator.origin}/v1beta/models/gemini-3.8-flash:generateContent`, {
+      method: 'POST',
+      headers: { 'x-goog-api-key': KEY, 'content-type': 'application/json' },
+      body: JSON.stringify({ contents: [user('x')] }),
+    });
+    return { retryAfter: response.headers.get('retry-after'), json: (await response.json()) as Record<string, any> };
+  };
+  const retryDelay = (json: Record<string, any>) => (json.error.details as Array<Record<string, unknown>>).find((detail) => String(detail['@type']).endsWith('RetryInfo'))?.retryDelay;
+
+  it('with no retry-after header: the wait is RetryInfo in the body, next to the quota that ran out', async () => {
+    simulator.enqueueFault({ type: 'status', status: 429 });
+    simulator.enqueueFault({ type: 'status', status: 429, retryAfterSeconds: 30 });
+    const usual = await limited();
+    expect(usual.retryAfter).toBeNull();
+    expect(usual.json.error).toMatchObject({ code: 429, status: 'RESOURCE_EXHAUSTED' });
+    expect((usual.json.error.details as Array<Record<string, unknown>>).map((detail) => detail['@type'])).toEqual([
+      'type.googleapis.com/google.rpc.QuotaFailure',
+      'type.googleapis.com/google.rpc.Help',
+      'type.googleapis.com/google.rpc.RetryInfo',
+    ]);
+    expect(retryDelay(usual.json)).toBe('1s');
+    const asked = await limited();
+    expect({ retryAfter: asked.retryAfter, delay: retryDelay(asked.json) }).toEqual({ retryAfter: null, delay: '30s' });
+  });
+});

@@ -16,7 +16,7 @@ export type {
   ScriptedToolCall,
   ScriptedUsage,
 } from './openai-chat-reply.js';
-export { openAiErrorEnvelope, openAiErrorFormat, type OpenAiProblem } from './openai-errors.js';
+export { compatibleServerErrorFormat, openAiErrorEnvelope, openAiErrorFormat, type OpenAiProblem } from './openai-errors.js';
 export { badRequest, invalidType, missingParameter } from './request-problems.js';
 export { DEFAULT_OPENAI_MODELS } from './openai-simulator-models.js';
 export { estimatePromptTokens } from './estimate-usage.js';

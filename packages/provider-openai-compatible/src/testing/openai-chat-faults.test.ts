@@ -63,12 +63,14 @@ describe('OpenAI simulator: scripted faults', () => {
     expect(((await response.json()) as ChatCompletionResponse).choices[0]!.message.content).toBe(`Echo: ${LONG_TEXT}`);
   });
 
-  it('status 429: rate_limit_exceeded envelope with retry-after, defaulting to 1 second', async () => {
+  it("status 429: OpenAI's rate_limit_exceeded envelope and spent request budget, retry-after only when a wait is asked for", async () => {
     simulator.enqueueFault({ type: 'status', status: 429 });
     simulator.enqueueFault({ type: 'status', status: 429, retryAfterSeconds: 7 });
     const first = await post(simulator, JSON_BODY);
-    expect(first.headers.get('retry-after')).toBe('1');
+    // OpenAI's usual 429: its x-ratelimit-* headers, no retry-after (clients fall back to their backoff).
+    expect(first.headers.get('retry-after')).toBeNull();
     expect(first.headers.get('x-request-id')).toMatch(/^req_/);
+    expect([first.headers.get('x-ratelimit-remaining-requests'), first.headers.get('x-ratelimit-reset-requests')]).toEqual(['0', '1s']);
     expect((await expectEnvelope(first, 429)).error).toEqual({
       message: 'Rate limit reached for requests. Please try again in 1s.',
       type: 'requests',
@@ -77,7 +79,24 @@ describe('OpenAI simulator: scripted faults', () => {
     });
     const second = await post(simulator, JSON_BODY);
     expect(second.headers.get('retry-after')).toBe('7');
+    expect(second.headers.get('x-ratelimit-reset-requests')).toBe('7s');
     expect((await expectEnvelope(second, 429)).error.message).toContain('try again in 7s');
+  });
+
+  it('status 429 from a compatible server (rateLimitHeaders: false): no rate-limit header at all unless a wait is asked for', async () => {
+    const server = await startOpenAiChatSimulator({ rateLimitHeaders: false });
+    try {
+      server.enqueueFault({ type: 'status', status: 429 });
+      server.enqueueFault({ type: 'status', status: 429, retryAfterSeconds: 3 });
+      const bare = await post(server, JSON_BODY);
+      expect([...bare.headers.keys()].filter((name) => name === 'retry-after' || name.startsWith('x-ratelimit-'))).toEqual([]);
+      expect((await expectEnvelope(bare, 429)).error.code).toBe('rate_limit_exceeded');
+      const asked = await post(server, JSON_BODY);
+      expect(asked.headers.get('retry-after')).toBe('3');
+      expect((await post(server, JSON_BODY)).headers.get('x-ratelimit-limit-requests')).toBeNull();
+    } finally {
+      await server.close();
+    }
   });
 
   it('status 500 and 503: server_error envelopes, no retry-after unless asked', async () => {

@@ -9,7 +9,7 @@ import { estimateUsage } from './estimate-usage.js';
 import { matchOpenAiRoute } from './match-openai-route.js';
 import { lastUserText } from './message-text.js';
 import type { OpenAiChatReply } from './openai-chat-reply.js';
-import { openAiErrorEnvelope, openAiErrorFormat, type OpenAiProblem } from './openai-errors.js';
+import { compatibleServerErrorFormat, openAiErrorEnvelope, openAiErrorFormat, type OpenAiProblem } from './openai-errors.js';
 import { DEFAULT_OPENAI_MODELS, modelList, modelNotFound, modelObject } from './openai-simulator-models.js';
 import { openAiResponseHeaders } from './openai-response-headers.js';
 import { planChoices } from './plan-chat-choices.js';
@@ -23,6 +23,12 @@ export interface OpenAiSimulatorOptions {
    * `model_not_found`; when omitted, a few OpenAI ids are listed and any model is served.
    */
   models?: string[];
+  /**
+   * OpenAI's `x-ratelimit-*` headers on every answer, and a 429 that says its request budget is
+   * spent (default true). False for a server that sends none (vLLM, Ollama, DeepSeek): its 429
+   * then carries no header at all unless a fault asks for `retryAfterSeconds`.
+   */
+  rateLimitHeaders?: boolean;
 }
 
 /** What the simulator hands an added endpoint for one request. */
@@ -95,12 +101,14 @@ export async function startOpenAiChatSimulator(
   const replies: OpenAiChatReply[] = [];
   const faults: SimulatorFault[] = [];
   const models = options.models ?? DEFAULT_OPENAI_MODELS;
+  const rateLimitHeaders = options.rateLimitHeaders !== false;
+  const errorFormat = rateLimitHeaders ? openAiErrorFormat : compatibleServerErrorFormat;
 
   async function answerChat(request: RecordedRequest, response: ServerResponse, signal: AbortSignal, headers: Record<string, string>) {
     // The key was checked already, as at OpenAI. The fault is taken before validation, so a status
     // fault fires whatever the body is; a stream fault taken by an invalid request is spent.
     const fault = faults.shift();
-    if (await playPreludeFault(fault, response, openAiErrorFormat, signal, headers)) return;
+    if (await playPreludeFault(fault, response, errorFormat, signal, headers)) return;
     const problem = validateChatRequest(request.body);
     if (problem) return sendProblem(response, problem, headers);
     const body = request.body as ChatCompletionRequest;
@@ -111,7 +119,7 @@ export async function startOpenAiChatSimulator(
     const usage = estimateUsage(body.messages, choices, reply.usage);
     const identity = newCompletionIdentity(body.model);
     if (body.stream !== true) {
-      await writeJsonReply(response, buildChatCompletion(identity, choices, usage), { fault, format: openAiErrorFormat, signal, headers });
+      await writeJsonReply(response, buildChatCompletion(identity, choices, usage), { fault, format: errorFormat, signal, headers });
       return;
     }
     const includeUsage = body.stream_options?.include_usage === true;
@@ -120,7 +128,7 @@ export async function startOpenAiChatSimulator(
       events: framed(buildChatChunks(identity, choices, includeUsage ? usage : undefined)),
       terminator: SSE_DONE,
       fault,
-      format: openAiErrorFormat,
+      format: errorFormat,
       signal,
       headers,
     });
@@ -139,7 +147,7 @@ export async function startOpenAiChatSimulator(
   }
 
   const server = await startSimulatorServer(async (request, response, signal) => {
-    const headers = openAiResponseHeaders();
+    const headers = openAiResponseHeaders(rateLimitHeaders);
     const route = matchOpenAiRoute(request.method, request.path, endpoints);
     if (route === undefined) {
       return sendProblem(response, { status: 404, message: `Invalid URL (${request.method} ${request.path})` }, headers);

@@ -1,6 +1,6 @@
-import type { ConformanceScript, ConformanceUpstream, RecordedRequest, SimulatorFault } from '@modelgate/testkit';
+import { errorScriptFault, type ConformanceScript, type ConformanceUpstream, type RecordedRequest, type SimulatorFault } from '@modelgate/testkit';
 import type { ScriptedToolCall, ScriptedUsage } from './openai-chat-reply.js';
-import { startOpenAiChatSimulator } from './openai-chat-simulator.js';
+import { startOpenAiChatSimulator, type OpenAiSimulatorOptions } from './openai-chat-simulator.js';
 import { readOpenAiChatRequest } from './read-openai-chat-request.js';
 
 /** A simulator that takes OpenAI-shaped chat replies: OpenAI's, or a vendor's whose replies extend them (DeepSeek's). */
@@ -19,7 +19,7 @@ export function receivedOpenAiChatRequest(simulator: OpenAiShapedSimulator): Ret
 export function playOpenAiConformanceScript(simulator: OpenAiShapedSimulator, script: ConformanceScript): void {
   switch (script.kind) {
     case 'error':
-      return simulator.enqueueFault({ type: 'status', status: script.status });
+      return simulator.enqueueFault(errorScriptFault(script));
     case 'text':
       return simulator.enqueueReply({ kind: 'text', text: script.text, ...(script.usage && { usage: script.usage }) });
     case 'stop-sequence':
@@ -33,11 +33,16 @@ export function playOpenAiConformanceScript(simulator: OpenAiShapedSimulator, sc
 /**
  * The OpenAI chat simulator as the conformance suite's upstream (`startUpstream`): for OpenAI itself
  * and for the compatible base standing in for any OpenAI-compatible server. `settings` are added to
- * the provider's (`baseUrl` and `apiKey` point it at the simulator).
+ * the provider's (`baseUrl` and `apiKey` point it at the simulator); `simulatorOptions` are the
+ * simulator's besides the key (`rateLimitHeaders: false` for a compatible server).
  */
-export function openAiConformanceUpstream(apiKey: string, settings: Record<string, unknown> = {}): () => Promise<ConformanceUpstream> {
+export function openAiConformanceUpstream(
+  apiKey: string,
+  settings: Record<string, unknown> = {},
+  simulatorOptions: Omit<OpenAiSimulatorOptions, 'apiKey'> = {},
+): () => Promise<ConformanceUpstream> {
   return async () => {
-    const simulator = await startOpenAiChatSimulator({ apiKey });
+    const simulator = await startOpenAiChatSimulator({ ...simulatorOptions, apiKey });
     return {
       settings: { baseUrl: simulator.url, apiKey, ...settings },
       script: (script) => playOpenAiConformanceScript(simulator, script),

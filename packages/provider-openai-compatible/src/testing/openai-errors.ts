@@ -1,5 +1,5 @@
 import type { ErrorEnvelope } from '@modelgate/core';
-import type { VendorErrorFormat } from '@modelgate/testkit';
+import { retryAfterHeader, type VendorErrorFormat } from '@modelgate/testkit';
 
 /** A 4xx/5xx answer before it is wrapped in OpenAI's envelope. */
 export interface OpenAiProblem {
@@ -54,13 +54,24 @@ function defaultProblem(status: number, retryAfterSeconds: number | undefined): 
   }
 }
 
+/** OpenAI's errors. A 429 says the request budget is spent; `retry-after` comes only when a wait is asked for, as OpenAI often sends none. */
 export const openAiErrorFormat: VendorErrorFormat = {
   errorBody(status, { message, retryAfterSeconds }) {
     const problem = defaultProblem(status, retryAfterSeconds);
     return openAiErrorEnvelope(message === undefined ? problem : { ...problem, message });
   },
+  errorHeaders(status, { retryAfterSeconds }) {
+    const spent: Record<string, string> = status === 429 ? { 'x-ratelimit-remaining-requests': '0', 'x-ratelimit-reset-requests': `${retryAfterSeconds ?? 1}s` } : {};
+    return { ...spent, ...retryAfterHeader(retryAfterSeconds) };
+  },
   midStreamErrorEvent(message) {
     const envelope = openAiErrorEnvelope({ status: 500, message: message ?? 'The server had an error while processing your request. Sorry about that!' });
     return `data: ${JSON.stringify(envelope)}\n\n`;
   },
+};
+
+/** A compatible server's errors (vLLM, Ollama, …): OpenAI's bodies, and no rate-limit header at all unless a wait is asked for. */
+export const compatibleServerErrorFormat: VendorErrorFormat = {
+  ...openAiErrorFormat,
+  errorHeaders: (_status, { retryAfterSeconds }) => retryAfterHeader(retryAfterSeconds),
 };

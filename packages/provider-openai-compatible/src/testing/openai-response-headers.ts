@@ -1,10 +1,14 @@
 import { randomToken } from '@modelgate/testkit';
 
-/** The informational headers OpenAI puts on its answers (PROTOCOLS A.1), so relaying them can be tested. */
-export function openAiResponseHeaders(): Record<string, string> {
+/**
+ * The informational headers OpenAI puts on its answers (PROTOCOLS A.1), so relaying them can be
+ * tested; its `x-ratelimit-*` ones only `withRateLimits` (a compatible server sends none).
+ */
+export function openAiResponseHeaders(withRateLimits = true): Record<string, string> {
+  const identity = { 'x-request-id': `req_${randomToken(32)}`, 'openai-version': '2020-10-01' };
+  if (!withRateLimits) return identity;
   return {
-    'x-request-id': `req_${randomToken(32)}`,
-    'openai-version': '2020-10-01',
+    ...identity,
     'x-ratelimit-limit-requests': '10000',
     'x-ratelimit-remaining-requests': '9999',
     'x-ratelimit-reset-requests': '6ms',
