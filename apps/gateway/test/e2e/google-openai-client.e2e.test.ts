@@ -209,7 +209,8 @@ describe('openai client through the gateway (Gemini family)', () => {
   it('maps Gemini failures: an invalid key to 401, 429 with RetryInfo to retry-after, a malformed call to 502, a blocked prompt to content_filter', async () => {
     harness.simulator.enqueueFault({ type: 'status', status: 400, body: { error: { code: 400, message: 'API key not valid. Please pass a valid API key.', status: 'INVALID_ARGUMENT', details: [{ '@type': 'type.googleapis.com/google.rpc.ErrorInfo', reason: 'API_KEY_INVALID' }] } } });
     await expect(client.chat.completions.create({ model: MODEL, messages: [{ role: 'user', content: 'x' }] })).rejects.toMatchObject({ status: 401, code: 'invalid_api_key' });
-    harness.simulator.enqueueFault({ type: 'status', status: 429, headers: { 'retry-after': '' }, body: { error: { code: 429, message: 'Quota exceeded', status: 'RESOURCE_EXHAUSTED', details: [{ '@type': 'type.googleapis.com/google.rpc.RetryInfo', retryDelay: '27.2s' }] } } });
+    // Gemini's own 429: no header, the wait in RetryInfo (27.2s), which the client gets rounded up.
+    harness.simulator.enqueueFault({ type: 'status', status: 429, retryAfterSeconds: 27.2 });
     const limited = await fetch(`${harness.baseUrl}/chat/completions`, {
       method: 'POST',
       headers: { authorization: `Bearer ${TEST_SERVICE_KEY}`, 'content-type': 'application/json' },

@@ -169,6 +169,8 @@ describe('resilience: deployments, retries, cooldowns and fallbacks', () => {
   // record per request with its attempts. Faults before the first byte are retried; after it not.
   const FAULTS: ReadonlyArray<{ name: string; stream: boolean; fault: Parameters<OpenAiSimulator['enqueueFault']>[0]; status: number; attempts: Array<string | number>; ending?: RegExp }> = [
     { name: '429 with retry-after', stream: false, fault: { type: 'status', status: 429, retryAfterSeconds: 0 }, status: 200, attempts: ['rate_limited', 200] },
+    // OpenAI's usual 429: x-ratelimit-* headers, no retry-after.
+    { name: '429 without retry-after', stream: true, fault: { type: 'status', status: 429 }, status: 200, attempts: ['rate_limited', 200] },
     { name: 'a 503', stream: true, fault: { type: 'status', status: 503 }, status: 200, attempts: ['overloaded', 200] },
     { name: 'a garbage body', stream: false, fault: { type: 'malformed-chunk', afterChunks: 0 }, status: 200, attempts: ['server', 200] },
     { name: 'a reset while the whole answer arrives', stream: false, fault: { type: 'reset-mid-stream', afterChunks: 0 }, status: 200, attempts: ['server', 200] },
@@ -192,6 +194,31 @@ describe('resilience: deployments, retries, cooldowns and fallbacks', () => {
     const records = await usageRecords(harness, 1);
     expect(records).toHaveLength(1);
     expect(records[0]!.attempts?.map((attempt) => attempt.errorKind ?? attempt.status)).toEqual(attempts);
+  });
+
+  it("waits out an upstream 429's retry-after, and its own backoff when the 429 has none (OpenAI's usual one)", async () => {
+    harness = await startHarness((healthy) => ({
+      providers: [openAi('only', healthy)],
+      models: [{ id: 'house', provider: 'only', upstreamModel: 'gpt-4.1-mini' }],
+      resilience: { retry: { maxAttempts: 2, baseDelayMs: 400, maxDelayMs: 400 } },
+    }));
+    const timed = async () => {
+      const started = performance.now();
+      const result = await chat(harness!, 'house', false);
+      return { ...result, elapsedMs: performance.now() - started };
+    };
+    // No retry-after: the jittered backoff, at least half the base delay.
+    harness.simulator.enqueueFault({ type: 'status', status: 429 });
+    const bare = await timed();
+    expect({ status: bare.status, attempts: bare.headers.get('x-modelgate-attempts') }).toEqual({ status: 200, attempts: '2' });
+    expect(bare.elapsedMs).toBeGreaterThanOrEqual(200);
+    // retry-after: 1 outweighs a backoff of at most 400 ms.
+    harness.simulator.enqueueFault({ type: 'status', status: 429, retryAfterSeconds: 1 });
+    const asked = await timed();
+    expect({ status: asked.status, attempts: asked.headers.get('x-modelgate-attempts') }).toEqual({ status: 200, attempts: '2' });
+    expect(asked.elapsedMs).toBeGreaterThanOrEqual(1_000);
+    // Both 429s reached the upstream, each followed by its retry.
+    expect(harness.simulator.requests.filter((request) => request.path === '/v1/chat/completions')).toHaveLength(4);
   });
 
   it("an overloaded error as a stream's first event gets its own status, or a retry: the answer had not started", async () => {
