@@ -20,7 +20,13 @@ const INVALID_CASES: InvalidCase[] = [
   { name: 'missing messages', body: { model: 'gpt-4.1' }, param: 'messages', code: 'missing_required_parameter', message: /'messages'/ },
   { name: 'messages not an array', body: { model: 'gpt-4.1', messages: 'hi' }, param: 'messages', code: 'invalid_type', message: /expected an array/ },
   { name: 'empty messages', body: { model: 'gpt-4.1', messages: [] }, param: 'messages', code: 'empty_array', message: /empty array/ },
-  { name: 'unknown role', body: { model: 'gpt-4.1', messages: [{ role: 'robot', content: 'x' }] }, param: 'messages[0].role', code: 'invalid_value', message: /'robot'/ },
+  {
+    name: 'unknown role',
+    body: { model: 'gpt-4.1', messages: [{ role: 'robot', content: 'x' }] },
+    param: 'messages[0].role',
+    code: 'invalid_value',
+    message: /^Invalid value: 'robot'\. Supported values are: 'system', 'assistant', 'user', 'function', 'tool', and 'developer'\.$/,
+  },
   { name: 'user without content', body: { model: 'gpt-4.1', messages: [{ role: 'user' }] }, param: 'messages[0].content', code: 'missing_required_parameter', message: /content/ },
   {
     name: 'unknown content part type',

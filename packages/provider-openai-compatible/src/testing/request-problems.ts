@@ -32,7 +32,14 @@ export function emptyArray(param: string): OpenAiProblem {
   return badRequest(`Invalid '${param}': empty array. Expected an array with minimum length 1, but got an empty array instead.`, param, 'empty_array');
 }
 
+/** `'a'`, `'a' and 'b'`, `'a', 'b', and 'c'`: how OpenAI lists supported values. */
+function listValues(values: readonly string[]): string {
+  const quoted = values.map((value) => `'${value}'`);
+  if (quoted.length < 3) return quoted.join(' and ');
+  return `${quoted.slice(0, -1).join(', ')}, and ${quoted.at(-1)!}`;
+}
+
+/** E.g. "Invalid value: 'tooool'. Supported values are: 'system', 'assistant', 'user', 'function', 'tool', and 'developer'." */
 export function unsupportedValue(param: string, value: unknown, supported: readonly string[]): OpenAiProblem {
-  const list = supported.map((item) => `'${item}'`).join(', ');
-  return badRequest(`Invalid value: '${String(value)}'. Supported values are: ${list}.`, param, 'invalid_value');
+  return badRequest(`Invalid value: '${String(value)}'. Supported values are: ${listValues(supported)}.`, param, 'invalid_value');
 }

@@ -2,7 +2,8 @@ import type { OpenAiProblem } from './openai-errors.js';
 import { isRecord } from '@modelgate/testkit';
 import { emptyArray, invalidType, missingParameter, badRequest, unsupportedValue } from './request-problems.js';
 
-const ROLES = ['system', 'developer', 'user', 'assistant', 'tool', 'function'] as const;
+/** In the order OpenAI lists them when it refuses a role. */
+const ROLES = ['system', 'assistant', 'user', 'function', 'tool', 'developer'] as const;
 const USER_PART_TYPES = ['text', 'image_url', 'input_audio', 'file'] as const;
 const ASSISTANT_PART_TYPES = ['text', 'refusal'] as const;
 const TEXT_PART_TYPES = ['text'] as const;
