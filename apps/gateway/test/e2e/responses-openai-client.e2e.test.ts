@@ -22,7 +22,7 @@ describe('openai client: Responses API through the gateway', () => {
       { type: 'reasoning', id: 'rs_1', summary: [], encrypted_content: 'gAAAA-opaque' },
       { type: 'function_call', call_id: 'call_1', name: 'shell', arguments: '{"command":["ls"]}', id: 'fc_1', status: 'completed', internal_chat_message_metadata_passthrough: { turn: 3 } },
       { type: 'function_call_output', call_id: 'call_1', output: 'README.md' },
-      { type: 'future_item_type', payload: { anything: [1, 2, 3] } },
+      { type: 'web_search_call', id: 'ws_1', status: 'completed', action: { type: 'search', query: 'modelgate', sources: [{ type: 'url', url: 'https://example.com' }] } },
       { type: 'message', role: 'user', content: [{ type: 'input_text', text: 'hello responses' }] },
     ];
     const body = {
@@ -51,6 +51,19 @@ describe('openai client: Responses API through the gateway', () => {
     expect(received[0]!.path).toBe('/v1/responses');
     expect(received[0]!.headers.authorization).toBe(`Bearer ${UPSTREAM_KEY}`);
     expect(received[0]!.body).toEqual({ ...body, model: 'gpt-4.1-mini' });
+  });
+
+  it("sends an item type it does not know to OpenAI as it came, and relays OpenAI's refusal of it", async () => {
+    const input = [{ role: 'user', content: 'hello' }, { type: 'future_item_type', payload: { anything: [1, 2, 3] } }];
+    const failure = await client.responses.create({ model: 'gpt-test', input } as unknown as OpenAI.Responses.ResponseCreateParamsNonStreaming).catch((error: unknown) => error);
+    expect((harness.simulator.requests.at(-1)!.body as { input: unknown }).input).toEqual(input);
+    expect(failure).toBeInstanceOf(OpenAI.BadRequestError);
+    expect((failure as InstanceType<typeof OpenAI.BadRequestError>).error).toMatchObject({
+      message: expect.stringMatching(/^Invalid value: 'future_item_type'\. Supported values are: 'apply_patch_call', .*, and 'web_search_call'\.$/),
+      type: 'invalid_request_error',
+      param: 'input[1]',
+      code: 'invalid_value',
+    });
   });
 
   it('streams a response: every event in order with its sequence number, text and usage at the end', async () => {

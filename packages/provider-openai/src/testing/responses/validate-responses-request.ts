@@ -1,5 +1,20 @@
 import { isRecord } from '@modelgate/testkit';
-import { badRequest, invalidType, missingParameter, type OpenAiProblem } from '@modelgate/provider-openai-compatible/testing';
+import { badRequest, invalidType, missingParameter, unsupportedValue, type OpenAiProblem } from '@modelgate/provider-openai-compatible/testing';
+
+/**
+ * The input item types OpenAI takes, in the order its 400 lists them for any other `type` (the
+ * list OpenAI answered in May 2026, router-for-me/CLIProxyAPI#3414; param `input[<n>]`).
+ */
+const INPUT_ITEM_TYPES = [
+  'apply_patch_call', 'apply_patch_call_output', 'code_interpreter_call', 'compaction', 'compaction_trigger',
+  'computer_call', 'computer_call_output', 'custom_tool_call', 'custom_tool_call_output', 'file_search_call',
+  'function_call', 'function_call_output', 'image_generation_call', 'item_reference', 'local_shell_call',
+  'local_shell_call_output', 'mcp_approval_request', 'mcp_approval_response', 'mcp_call', 'mcp_list_tools',
+  'message', 'reasoning', 'shell_call', 'shell_call_output', 'tool_search_call', 'tool_search_output', 'web_search_call',
+] as const;
+/** Taken without being listed: the legacy name of `compaction` (PROTOCOLS C.1). */
+const UNLISTED_ITEM_TYPES = ['compaction_summary'];
+const KNOWN_ITEM_TYPES = new Set<unknown>([...INPUT_ITEM_TYPES, ...UNLISTED_ITEM_TYPES]);
 
 const CALL_TYPES: Readonly<Record<string, string>> = {
   function_call_output: 'function_call',
@@ -8,6 +23,8 @@ const CALL_TYPES: Readonly<Record<string, string>> = {
 
 function checkItem(item: Record<string, unknown>, index: number, count: number, callIds: Set<string>, statelessHistory: boolean): OpenAiProblem | undefined {
   const param = `input[${index}]`;
+  // An item without `type` is an "easy" message.
+  if (item.type !== undefined && !KNOWN_ITEM_TYPES.has(item.type)) return unsupportedValue(param, item.type, INPUT_ITEM_TYPES);
   switch (item.type) {
     case 'compaction_trigger':
       if (index !== count - 1) return badRequest(`Invalid '${param}': a compaction_trigger item must be the final input item.`, param, 'invalid_value');
@@ -58,7 +75,8 @@ function checkTools(tools: unknown): OpenAiProblem | undefined {
 
 /**
  * Checks a `/v1/responses` or `/v1/responses/compact` body more strictly than OpenAI on the points
- * translators get wrong (PROTOCOLS B.1, I); unknown fields and item types are accepted.
+ * translators get wrong (PROTOCOLS B.1, I); an unknown item type is refused as OpenAI refuses it,
+ * unknown fields are accepted.
  */
 export function validateResponsesRequest(body: unknown): OpenAiProblem | undefined {
   if (!isRecord(body)) return badRequest('The request body must be a JSON object.');
