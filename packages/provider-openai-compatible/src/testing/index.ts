@@ -18,6 +18,7 @@ export type {
 } from './openai-chat-reply.js';
 export { compatibleServerErrorFormat, openAiErrorEnvelope, openAiErrorFormat, type OpenAiProblem } from './openai-errors.js';
 export { badRequest, invalidType, missingParameter, unsupportedValue } from './request-problems.js';
+export { expectedImageDataUrl, findImageDataUrlFault, unsupportedImage, type ImageDataUrlFault } from './image-data-url.js';
 export { DEFAULT_OPENAI_MODELS } from './openai-simulator-models.js';
 export { estimatePromptTokens } from './estimate-usage.js';
 export { openAiConformanceUpstream, playOpenAiConformanceScript, receivedOpenAiChatRequest, type OpenAiShapedSimulator } from './openai-conformance-upstream.js';

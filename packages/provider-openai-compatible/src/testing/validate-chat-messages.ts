@@ -1,12 +1,29 @@
 import type { OpenAiProblem } from './openai-errors.js';
 import { isRecord } from '@modelgate/testkit';
 import { emptyArray, invalidType, missingParameter, badRequest, unsupportedValue } from './request-problems.js';
+import { expectedImageDataUrl, findImageDataUrlFault, unsupportedImage } from './image-data-url.js';
 
 /** In the order OpenAI lists them when it refuses a role. */
 const ROLES = ['system', 'assistant', 'user', 'function', 'tool', 'developer'] as const;
 const USER_PART_TYPES = ['text', 'image_url', 'input_audio', 'file'] as const;
 const ASSISTANT_PART_TYPES = ['text', 'refusal'] as const;
 const TEXT_PART_TYPES = ['text'] as const;
+
+/** An inline image as Chat Completions refuses it: bad base64 in OpenAI's oldest words, a wrong type in its newer ones. */
+function imageUrlProblem(url: string, param: string): OpenAiProblem | undefined {
+  const fault = findImageDataUrlFault(url);
+  switch (fault?.kind) {
+    case undefined:
+      return undefined;
+    case 'not-an-image-type':
+      return expectedImageDataUrl(`Invalid image URL: '${param}'.`, param, `unsupported MIME type '${fault.mimeType}'`);
+    case 'empty-base64':
+    case 'invalid-base64':
+      return badRequest('Invalid base64 image_url.', null, 'invalid_base64');
+    case 'unsupported-image':
+      return unsupportedImage();
+  }
+}
 
 function validatePart(part: unknown, param: string, allowed: readonly string[]): OpenAiProblem | undefined {
   if (!isRecord(part)) return invalidType(param, 'an object', part);
@@ -17,7 +34,8 @@ function validatePart(part: unknown, param: string, allowed: readonly string[]):
     case 'refusal':
       return typeof part.refusal === 'string' ? undefined : invalidType(`${param}.refusal`, 'a string', part.refusal);
     case 'image_url':
-      return isRecord(part.image_url) && typeof part.image_url.url === 'string' ? undefined : missingParameter(`${param}.image_url.url`);
+      if (!isRecord(part.image_url) || typeof part.image_url.url !== 'string') return missingParameter(`${param}.image_url.url`);
+      return imageUrlProblem(part.image_url.url, `${param}.image_url.url`);
     case 'input_audio':
       return isRecord(part.input_audio) && typeof part.input_audio.data === 'string' ? undefined : missingParameter(`${param}.input_audio.data`);
     case 'file':

@@ -1,5 +1,14 @@
 import { isRecord } from '@modelgate/testkit';
-import { badRequest, invalidType, missingParameter, unsupportedValue, type OpenAiProblem } from '@modelgate/provider-openai-compatible/testing';
+import {
+  badRequest,
+  expectedImageDataUrl,
+  findImageDataUrlFault,
+  invalidType,
+  missingParameter,
+  unsupportedImage,
+  unsupportedValue,
+  type OpenAiProblem,
+} from '@modelgate/provider-openai-compatible/testing';
 
 /**
  * The input item types OpenAI takes, in the order its 400 lists them for any other `type` (the
@@ -21,10 +30,44 @@ const CALL_TYPES: Readonly<Record<string, string>> = {
   custom_tool_call_output: 'custom_tool_call',
 };
 
+/** An `input_image` given as a data URL, refused in the Responses API's words (the param names the `image_url`). */
+function inputImageProblem(part: unknown, param: string): OpenAiProblem | undefined {
+  if (!isRecord(part) || part.type !== 'input_image' || typeof part.image_url !== 'string') return undefined;
+  const fault = findImageDataUrlFault(part.image_url);
+  const at = `${param}.image_url`;
+  switch (fault?.kind) {
+    case undefined:
+      return undefined;
+    case 'not-an-image-type':
+      return expectedImageDataUrl(`Invalid '${at}'.`, at, `unsupported MIME type '${fault.mimeType}'`);
+    case 'empty-base64':
+      return expectedImageDataUrl(`Invalid '${at}'.`, at, 'empty base64-encoded bytes');
+    case 'invalid-base64':
+      return expectedImageDataUrl(`Invalid '${at}'.`, at, 'an invalid base64-encoded value');
+    case 'unsupported-image':
+      return unsupportedImage();
+  }
+}
+
+/** The images of a message's `content` and of a tool output's `output` list. */
+function checkImages(item: Record<string, unknown>, param: string): OpenAiProblem | undefined {
+  for (const field of ['content', 'output'] as const) {
+    const parts = item[field];
+    if (!Array.isArray(parts)) continue;
+    for (const [index, part] of parts.entries()) {
+      const problem = inputImageProblem(part, `${param}.${field}[${index}]`);
+      if (problem) return problem;
+    }
+  }
+  return undefined;
+}
+
 function checkItem(item: Record<string, unknown>, index: number, count: number, callIds: Set<string>, statelessHistory: boolean): OpenAiProblem | undefined {
   const param = `input[${index}]`;
   // An item without `type` is an "easy" message.
   if (item.type !== undefined && !KNOWN_ITEM_TYPES.has(item.type)) return unsupportedValue(param, item.type, INPUT_ITEM_TYPES);
+  const imageProblem = checkImages(item, param);
+  if (imageProblem) return imageProblem;
   switch (item.type) {
     case 'compaction_trigger':
       if (index !== count - 1) return badRequest(`Invalid '${param}': a compaction_trigger item must be the final input item.`, param, 'invalid_value');
