@@ -4,6 +4,7 @@ import {
   type CallContextV1,
   type ChatCompletionResponse,
   type ChatTranslatorV1,
+  type CompletionUsage,
 } from '@modelgate/core';
 import type { OpenAiCompatibleEndpoint } from './openai-compatible-endpoint.js';
 import type { OpenAiCompatibleHookContext, OpenAiCompatibleHooks } from './openai-compatible-hooks.js';
@@ -40,6 +41,14 @@ export function createOpenAiCompatibleChatTranslator(options: OpenAiCompatibleCh
     },
     // A response hook changes the answer, so the client must get the changed one, re-encoded.
     relaysResponseVerbatim: hooks.response === undefined,
+    // Relayed verbatim, the answer is read for its usage alone (its vendor's reading applied).
+    ...(hooks.response === undefined && {
+      // Whatever the vendor sent is handed on: the gateway's accounting checks it (and logs a bad one).
+      usageOfRelayedResponse(usage: unknown, call: CallContextV1): CompletionUsage | undefined {
+        if (usage === undefined || usage === null) return undefined;
+        return hooks.usage ? hooks.usage(usage as CompletionUsage, contextOf(call)) : (usage as CompletionUsage);
+      },
+    }),
     fromUpstreamResponse(body, call) {
       if (typeof body !== 'object' || body === null || !Array.isArray((body as { choices?: unknown }).choices)) {
         throw upstreamProtocolError(`${options.vendorName} answered with a body that is not a chat completion.`);

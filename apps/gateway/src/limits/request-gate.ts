@@ -26,7 +26,8 @@ interface Admission {
   readonly model: string;
   readonly family: string;
   readonly pricing?: ModelPricingV1;
-  readonly estimatedPromptTokens: number;
+  /** The front's estimate, read only when a record needs it (the upstream sent no usable usage). */
+  readonly target: AdmissionTarget;
   /** Tokens charged against TPM up front (zero when the key has no TPM). */
   readonly reservedTokens: number;
   /** A concurrency slot was taken and must be released. */
@@ -78,19 +79,18 @@ export class RequestGate implements AdmissionControl, ExchangeObserver {
   async admit(exchange: Exchange, target: AdmissionTarget): Promise<Record<string, string>> {
     const key = exchange.key as AuthenticatedKey;
     if (!(await this.budgets.isWithinBudget(key))) throw this.refuse('budget', insufficientQuota(key.budget!.period));
-    const { estimate } = target;
     // Over the whole limit, the request can never be admitted: refused at once, for every limiter.
     const tpm = key.limits?.tpm;
-    if (tpm && estimate.totalTokens > tpm) throw this.refuse('tpm', requestTooLargeForTpm(target.model, tpm, estimate));
+    if (tpm && target.estimate.totalTokens > tpm) throw this.refuse('tpm', requestTooLargeForTpm(target.model, tpm, target.estimate));
     let headers: Record<string, string> = {};
     let holdsLease = false;
     if (hasRateLimits(key.limits)) {
-      const decision = await this.limiter.acquire({ keyId: key.id, leaseId: exchange.recordId, limits: key.limits, estimatedTokens: estimate.totalTokens });
+      const decision = await this.limiter.acquire({ keyId: key.id, leaseId: exchange.recordId, limits: key.limits, estimatedTokens: target.estimate.totalTokens });
       if (!decision.admitted) throw this.refuse(REFUSED_BY[decision.refusedBy ?? 'requests'], rateLimitExceeded(decision, target.model));
       headers = rateLimitHeaders(decision);
       holdsLease = Boolean(key.limits.maxConcurrent);
     }
-    const reservedTokens = key.limits?.tpm ? estimate.totalTokens : 0;
+    const reservedTokens = tpm ? target.estimate.totalTokens : 0;
     if (exchange.connectionClosed) {
       // The client left during the checks and its request is recorded already: give back what was
       // taken, and call no upstream for nobody.
@@ -103,7 +103,7 @@ export class RequestGate implements AdmissionControl, ExchangeObserver {
       model: target.model,
       family: target.family,
       pricing: target.pricing,
-      estimatedPromptTokens: estimate.promptTokens,
+      target,
       reservedTokens,
       holdsLease,
     });
@@ -203,7 +203,7 @@ export class RequestGate implements AdmissionControl, ExchangeObserver {
     const tokens = countTokens(
       exchange.usage,
       () => ({
-        promptTokens: admission.estimatedPromptTokens,
+        promptTokens: admission.target.estimate.promptTokens,
         completionTokens: estimateTokensFromCharacters(answer === undefined ? (exchange.streamedCharacters) : answerCharacters(answer)),
       }),
       upstreamWorked,

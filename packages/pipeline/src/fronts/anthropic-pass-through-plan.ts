@@ -3,6 +3,7 @@ import { MessagesStreamTracker } from '../streaming/messages-stream-tracker.js';
 import { relayVerbatimStream } from '../streaming/relay-verbatim-stream.js';
 import { anthropicUsageOf } from './anthropic-usage.js';
 import type { ExchangePlan } from './front-door.js';
+import { parseUpstreamAnswer, readRelayedMembers } from './relayed-answer.js';
 import { verbatimRelayOptions } from './verbatim-relay-options.js';
 
 /** The operations of the Messages front, as its pass-through translators name them. */
@@ -23,13 +24,13 @@ export function anthropicPassThroughPlan(
   call: CallContextV1,
   operation: MessagesOperationName,
 ): ExchangePlan {
+  // A provider's own reader gets the whole body, parsed; the front's own reads the `usage` member alone.
+  const usageOfAnswer = (text: string): CompletionUsage | undefined =>
+    translator.usageFromResponse ? translator.usageFromResponse(parseUpstreamAnswer(text), call) : anthropicUsageOf(readRelayedMembers(text, ['usage']));
   return {
     upstreamRequest: translator.toUpstreamRequest(request, call, operation),
     toGatewayError: (failure) => translator.toGatewayError(failure, call),
-    answer: (text, parsed) => ({
-      body: text,
-      usage: operation === 'count_tokens' ? NO_USAGE : (translator.usageFromResponse?.(parsed, call) ?? anthropicUsageOf(parsed)),
-    }),
+    answer: (text) => ({ body: text, usage: operation === 'count_tokens' ? (readRelayedMembers(text, []), NO_USAGE) : usageOfAnswer(text) }),
     relay(input) {
       const tracker = new MessagesStreamTracker(translator.createStreamUsageReader?.(call));
       const options = verbatimRelayOptions(input);

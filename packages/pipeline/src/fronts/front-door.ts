@@ -42,13 +42,22 @@ export interface StreamRelayInput {
   readonly startAnswer: () => void;
 }
 
+/** A whole answer as the client gets it, and its usage. */
+export interface WholeAnswer {
+  readonly body: string | object;
+  readonly usage?: CompletionUsage;
+}
+
 /** One request translated for one route: what to send, and how to read what comes back. */
 export interface ExchangePlan {
   readonly upstreamRequest: UpstreamRequestV1;
   /** A non-2xx upstream answer as the gateway's error (with its kind). */
   toGatewayError(failure: UpstreamFailureV1): GatewayError;
-  /** A whole upstream answer: the client's body (the upstream's text, when relayed verbatim) and its usage. */
-  answer(text: string, parsed: unknown): { readonly body: string | object; readonly usage?: CompletionUsage };
+  /**
+   * A whole upstream answer: the client's body (the upstream's text, when relayed verbatim) and its
+   * usage. Called within the attempt, so an answer it cannot read fails the attempt.
+   */
+  answer(text: string): WholeAnswer;
   /**
    * The relay opens the client's answer itself, at its first content (`startAnswer`): an error the
    * vendor sends before any (Anthropic's `overloaded_error` as the first event) then gets its own

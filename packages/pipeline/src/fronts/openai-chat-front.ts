@@ -4,11 +4,15 @@ import { estimateRequestTokens } from './estimate-tokens.js';
 import type { FrontDoor, FrontOperation } from './front-door.js';
 import { openAiConventions } from './openai-conventions.js';
 import { relayTranslatedStream } from './relay-translated-stream.js';
+import { parseUpstreamAnswer, readRelayedMembers } from './relayed-answer.js';
+
+const CHAT_COMPLETION_CHOICES = { key: 'choices', what: 'a chat completion' } as const;
 
 /**
  * `POST /v1/chat/completions`: the hub dialect every provider speaks through its chat translator.
  * A translator that sends OpenAI's own body back (`relaysResponseVerbatim`) has its answer relayed
- * byte for byte; every other answer is the translator's object.
+ * byte for byte, only its usage parsed (when the translator reads usage alone); every other answer
+ * is the translator's object.
  */
 const chatCompletions = {
   endpoint: 'chat' as const,
@@ -24,8 +28,12 @@ const chatCompletions = {
     return {
       upstreamRequest: translator.toUpstreamRequest(request, call),
       toGatewayError: (failure) => translator.toGatewayError(failure, call),
-      answer(text, parsed) {
-        const response = translator.fromUpstreamResponse(parsed, call);
+      answer(text) {
+        if (translator.relaysResponseVerbatim && translator.usageOfRelayedResponse) {
+          const { usage } = readRelayedMembers(text, ['usage'], CHAT_COMPLETION_CHOICES);
+          return { body: text, usage: translator.usageOfRelayedResponse(usage, call) };
+        }
+        const response = translator.fromUpstreamResponse(parseUpstreamAnswer(text), call);
         return { body: translator.relaysResponseVerbatim ? text : response, usage: response.usage };
       },
       holdsAnswer: true,

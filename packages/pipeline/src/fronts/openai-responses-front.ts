@@ -13,6 +13,7 @@ import { estimateRequestTokens } from './estimate-tokens.js';
 import { verbatimRelayOptions } from './verbatim-relay-options.js';
 import type { FrontDoor, FrontOperation } from './front-door.js';
 import { openAiConventions } from './openai-conventions.js';
+import { readRelayedMembers } from './relayed-answer.js';
 import { usageOf } from './responses-usage.js';
 
 /** The stable error for a model whose provider does not speak the Responses API. */
@@ -52,7 +53,7 @@ function responsesOperation<Endpoint extends string>(
       return {
         upstreamRequest: translator.toUpstreamRequest(request, call, operation),
         toGatewayError: (failure) => translator.toGatewayError(failure, call),
-        answer: (text, parsed) => ({ body: text, usage: usageOf(parsed) }),
+        answer: (text) => ({ body: text, usage: usageOf(readRelayedMembers(text, ['usage'])) }),
         relay: (input) => relayVerbatimStream({ ...verbatimRelayOptions(input), tracker: new ResponsesStreamTracker(), dialect: 'Responses' }),
       };
     },

@@ -9,6 +9,7 @@ import { mintMessageId } from './chat-to-messages-parts.js';
 import { convertChatResponse } from './convert-chat-response.js';
 import { convertMessagesRequest } from './convert-messages-request.js';
 import { MessagesEventWriter } from './messages-event-writer.js';
+import { parseUpstreamAnswer } from '../fronts/relayed-answer.js';
 
 /**
  * Messages for a provider that does not speak them: bridged through its chat translator, the hub.
@@ -27,8 +28,8 @@ export function bridgeMessagesPlan(route: ModelRoute, request: AnthropicMessages
   return {
     upstreamRequest: translator.toUpstreamRequest(chatRequest, call),
     toGatewayError: (failure) => translator.toGatewayError(failure, call),
-    answer(_text, parsed) {
-      const response = translator.fromUpstreamResponse(parsed, call);
+    answer(text) {
+      const response = translator.fromUpstreamResponse(parseUpstreamAnswer(text), call);
       return { body: convertChatResponse(response, request.model, showThinking), usage: response.usage };
     },
     holdsAnswer: true,

@@ -8,7 +8,10 @@ export interface AdmissionTarget {
   readonly model: string;
   readonly family: string;
   readonly pricing?: ModelPricingV1;
-  /** The front's estimate of the request's tokens (prompt, and prompt plus the most it may generate). */
+  /**
+   * The front's estimate of the request's tokens (prompt, and prompt plus the most it may generate);
+   * computed when first read, so read it only when needed.
+   */
   readonly estimate: TokenEstimate;
 }
 

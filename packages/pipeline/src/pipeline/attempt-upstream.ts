@@ -1,16 +1,16 @@
 import { setTimeout as sleep } from 'node:timers/promises';
 import { GatewayError, gatewayErrorKindOf } from '@modelgate/core';
 import type { Exchange, ExchangeAttempt } from '../exchange/exchange.js';
-import { isLocalAnswer, type ExchangePlan, type FrontOperation } from '../fronts/front-door.js';
+import { isLocalAnswer, type ExchangePlan, type FrontOperation, type WholeAnswer } from '../fronts/front-door.js';
 import { DeploymentBook } from '../routing/deployment-book.js';
 import type { Deployment, ModelRoute } from '../routing/model-router.js';
 import { orderDeployments } from '../routing/order-deployments.js';
 import { resolveModelForKey } from '../scope/key-scope.js';
+import { readUpstreamText } from '../transport/read-upstream-text.js';
 import type { UpstreamReply } from '../transport/upstream-transport.js';
 import { replaceTopLevelString } from '../http/replace-top-level-string.js';
 import { callUpstream } from './call-upstream.js';
 import { createCallContext, routeOnDeployment } from './call-context.js';
-import { readUpstreamJson } from './read-upstream-json.js';
 import { DEFAULT_RETRY_POLICY, retryDelayMs } from './retry-policy.js';
 import type { PipelineDependencies } from './run-model-request.js';
 
@@ -20,8 +20,11 @@ export interface ServedAttempt {
   readonly deployment: Deployment;
   readonly plan: ExchangePlan;
   readonly reply: UpstreamReply;
-  /** A non-streamed answer, read within the attempt (so a connection lost while reading it is retried too). */
-  readonly whole?: { readonly text: string; readonly parsed: unknown };
+  /**
+   * A non-streamed answer, read and turned into the client's within the attempt (so a connection
+   * lost while reading it, or an answer the plan cannot read, is this attempt's failure).
+   */
+  readonly whole?: WholeAnswer;
   /** Call once the answer has been relayed (the deployment's in-flight count). */
   readonly release: () => void;
 }
@@ -175,7 +178,7 @@ async function tryDeployment(
     const reply = await callUpstream(dependencies.transport, upstreamRequest, exchange.clientSignal, (failure) => plan.toGatewayError(failure));
     attempt.status = reply.status;
     const timeToFirstByteMs = elapsedMs();
-    const whole = upstreamRequest.stream ? undefined : await readUpstreamJson(reply, upstreamRequest.url);
+    const whole = upstreamRequest.stream ? undefined : plan.answer(await readUpstreamText(reply, upstreamRequest.url));
     const served: ServedAttempt = { route, deployment, plan, reply, whole, release };
     // A stream counts as answered once its content reaches the client (an error before that is this attempt's).
     if (!whole) await input.startStream(served);

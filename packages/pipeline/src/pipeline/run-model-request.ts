@@ -1,13 +1,14 @@
 import { GatewayError, gatewayErrorKindOf, type LoggerV1 } from '@modelgate/core';
 import type { Exchange } from '../exchange/exchange.js';
-import { isLocalAnswer, type FrontOperation, type LocalAnswerPlan } from '../fronts/front-door.js';
+import { isLocalAnswer, type FrontOperation, type LocalAnswerPlan, type WholeAnswer } from '../fronts/front-door.js';
 import type { DeploymentBook } from '../routing/deployment-book.js';
-import type { ModelRouter } from '../routing/model-router.js';
+import type { ModelRoute, ModelRouter } from '../routing/model-router.js';
 import type { JsonBody } from '../http/read-json-body.js';
 import { HoldingOutput } from '../streaming/holding-output.js';
 import { assertEndpointAllowed, resolveModelForKey } from '../scope/key-scope.js';
 import type { UpstreamTransport } from '../transport/upstream-transport.js';
-import type { AdmissionControl } from './admission-control.js';
+import type { TokenEstimate } from '../fronts/estimate-tokens.js';
+import type { AdmissionControl, AdmissionTarget } from './admission-control.js';
 import { attemptUpstream, type ServedAttempt } from './attempt-upstream.js';
 import { createCallContext } from './call-context.js';
 import type { ClientReply } from './client-reply.js';
@@ -61,9 +62,7 @@ export async function runModelRequest(request: ModelRequest, dependencies: Pipel
   exchange.stream = !isLocalAnswer(plan) && plan.upstreamRequest.stream;
 
   if (dependencies.admission) {
-    const estimate = operation.estimateTokens(body, route.card?.maxOutputTokens);
-    const target = { endpoint: operation.endpoint, model: route.publicId, family: route.instance.family, pricing: route.pricing, estimate };
-    reply.setHeaders(await dependencies.admission.admit(exchange, target));
+    reply.setHeaders(await dependencies.admission.admit(exchange, admissionTarget(operation, route, body)));
   }
   exchange.admitted = true;
   if (isLocalAnswer(plan)) return answerLocally(exchange, plan, reply);
@@ -74,6 +73,23 @@ export async function runModelRequest(request: ModelRequest, dependencies: Pipel
     dependencies,
   );
   if (served.whole) answerClient(exchange, served, served.whole, reply);
+}
+
+/**
+ * What admission decides on. The token estimate serialises the prompt, so it is made only when
+ * asked for (a key with token or request limits, or a record whose upstream sent no usage), once.
+ */
+function admissionTarget(operation: FrontOperation, route: ModelRoute, body: { model: string }): AdmissionTarget {
+  let estimate: TokenEstimate | undefined;
+  return {
+    endpoint: operation.endpoint,
+    model: route.publicId,
+    family: route.instance.family,
+    pricing: route.pricing,
+    get estimate() {
+      return (estimate ??= operation.estimateTokens(body, route.card?.maxOutputTokens));
+    },
+  };
 }
 
 /** Who answered, on every answer: the upstream's own useful headers and the gateway's. */
@@ -96,10 +112,9 @@ function answerLocally(exchange: Exchange, plan: LocalAnswerPlan, reply: ClientR
 }
 
 /** A whole answer: its record is made durable (observers) before the client gets it. */
-function answerClient(exchange: Exchange, served: ServedAttempt, whole: NonNullable<ServedAttempt['whole']>, reply: ClientReply): void {
+function answerClient(exchange: Exchange, served: ServedAttempt, answer: WholeAnswer, reply: ClientReply): void {
   served.release();
   reply.setHeaders(answerHeaders(exchange, served));
-  const answer = served.plan.answer(whole.text, whole.parsed);
   exchange.usage = answer.usage;
   exchange.stage = 'responding';
   exchange.answerComplete(200, answer.body);

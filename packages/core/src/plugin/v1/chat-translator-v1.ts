@@ -40,6 +40,13 @@ export interface ChatTranslatorV1 {
    * upstream). The gateway then answers with the upstream's exact bytes instead of re-encoding them.
    */
   readonly relaysResponseVerbatim?: boolean;
+  /**
+   * With `relaysResponseVerbatim`: the usage to record, from the answer's `usage` member alone
+   * (undefined when it has none). The gateway then parses nothing else of the body it relays: it
+   * only checks that the body is one complete JSON object whose `choices` is an array. Without
+   * it, the whole body is parsed and `fromUpstreamResponse` gives the usage.
+   */
+  usageOfRelayedResponse?(usage: unknown, call: CallContextV1): CompletionUsage | undefined;
   createStreamTranslator(request: ChatCompletionRequest, call: CallContextV1): StreamTranslatorV1;
   toGatewayError(failure: UpstreamFailureV1, call: CallContextV1): GatewayError;
 }
