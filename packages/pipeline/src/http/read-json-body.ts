@@ -3,6 +3,7 @@ import type { Readable } from 'node:stream';
 import { createBrotliDecompress, createGunzip, createInflate, createZstdDecompress } from 'node:zlib';
 import { GatewayError, invalidRequest } from '@modelgate/core';
 import { DEFAULT_MAX_JSON_DEPTH, exceedsJsonDepth } from './check-json-depth.js';
+import { readStreamBytes, StreamLimitExceeded } from './read-stream-bytes.js';
 
 const DECODERS: Readonly<Record<string, () => Readable & NodeJS.WritableStream>> = {
   gzip: createGunzip,
@@ -72,23 +73,16 @@ export async function readJsonRequest(request: IncomingMessage, limit: number, m
     request.on('error', (error) => decoder.destroy(error));
     source = request.pipe(decoder) as unknown as Readable;
   }
-  const chunks: Buffer[] = [];
-  let received = 0;
+  let text: string;
   try {
-    for await (const chunk of source) {
-      received += (chunk as Buffer).length;
-      if (received > limit) {
-        source.destroy();
-        request.resume();
-        throw payloadTooLarge(limit);
-      }
-      chunks.push(chunk as Buffer);
-    }
+    text = (await readStreamBytes(source, limit)).toString('utf8');
   } catch (error) {
-    if (GatewayError.isInstance(error)) throw error;
+    if (error instanceof StreamLimitExceeded) {
+      request.resume();
+      throw payloadTooLarge(limit);
+    }
     throw invalidRequest(`The request body could not be decoded (${encoding}).`, null, 'invalid_body');
   }
-  const text = Buffer.concat(chunks, received).toString('utf8');
   if (text.trim().length === 0) throw invalidRequest('The request body is empty; send a JSON object.', null, 'invalid_json');
   if (exceedsJsonDepth(text, maxDepth)) {
     throw invalidRequest(`The JSON body nests arrays and objects deeper than ${maxDepth} levels.`, null, 'json_too_deep');

@@ -1,6 +1,7 @@
 import { GatewayError } from '@modelgate/core';
 import { toUpstreamTransportError, upstreamResponseTooLarge } from './upstream-transport-errors.js';
 import type { UpstreamReply } from './upstream-transport.js';
+import { readStreamBytes, StreamLimitExceeded } from '../http/read-stream-bytes.js';
 
 /**
  * Collects a whole (non-streamed) body, success or error, counting its bytes as they arrive: past
@@ -8,20 +9,10 @@ import type { UpstreamReply } from './upstream-transport.js';
  * answer is a 502. Network failures on the way become gateway errors.
  */
 export async function readUpstreamText(reply: UpstreamReply, url: string): Promise<string> {
-  const { body, limits } = reply;
-  const chunks: Buffer[] = [];
-  let size = 0;
   try {
-    for await (const chunk of body) {
-      size += (chunk as Buffer).length;
-      if (size > limits.maxResponseBytes) {
-        body.destroy();
-        throw upstreamResponseTooLarge(url, limits.maxResponseBytes);
-      }
-      chunks.push(chunk as Buffer);
-    }
+    return (await readStreamBytes(reply.body, reply.limits.maxResponseBytes)).toString('utf8');
   } catch (error) {
+    if (error instanceof StreamLimitExceeded) throw upstreamResponseTooLarge(url, error.limit);
     throw GatewayError.isInstance(error) ? error : toUpstreamTransportError(error, url, true);
   }
-  return Buffer.concat(chunks, size).toString('utf8');
 }
