@@ -38,7 +38,7 @@ const validateCreateKeyInput = compileSchema<CreateKeyInput>({
 
 function newSecret(): { secret: string; keyHash: string; keyPrefix: string } {
   const secret = `mg-${randomBytes(32).toString('base64url')}`;
-  return { secret, keyHash: sha256(secret).toString('hex'), keyPrefix: secret.slice(0, VISIBLE_PREFIX_LENGTH) };
+  return { secret, keyHash: sha256(secret), keyPrefix: secret.slice(0, VISIBLE_PREFIX_LENGTH) };
 }
 
 function parseExpiry(expiresAt: string | undefined): number | undefined {

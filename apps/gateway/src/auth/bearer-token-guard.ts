@@ -9,14 +9,15 @@ export interface ConfiguredToken {
 }
 
 /** The SHA-256 digest of a configured token, when one is configured. */
-export function tokenDigest(config: ConfiguredToken | undefined): Buffer | undefined {
-  if (config?.tokenHash) return Buffer.from(config.tokenHash.slice('sha256:'.length), 'hex');
+export function tokenDigest(config: ConfiguredToken | undefined): string | undefined {
+  if (config?.tokenHash) return config.tokenHash.slice('sha256:'.length);
   return config?.token ? sha256(config.token) : undefined;
 }
 
 export interface BearerTokenGuardOptions {
   /** The digests of the tokens that open the routes; none: the routes are off (404). */
-  readonly digests: readonly Buffer[];
+  /** SHA-256, lower-case hex. */
+  readonly digests: readonly string[];
   /** The 404 for routes with no token configured. */
   readonly disabled: () => GatewayError;
   /** The 401 for a missing or wrong token. */

@@ -3,7 +3,8 @@ import type { AuthenticatedKey, KeyResolver } from './authenticated-key.js';
 import { digestsEqual, sha256 } from './hash-key.js';
 
 interface StaticKeyEntry {
-  readonly digest: Buffer;
+  /** SHA-256, lower-case hex. */
+  readonly digest: string;
   readonly identity: AuthenticatedKey;
 }
 
@@ -16,7 +17,7 @@ export class StaticKeyResolver implements KeyResolver {
 
   constructor(keys: readonly StaticKeyConfig[]) {
     this.entries = keys.map((key) => ({
-      digest: key.keyHash ? Buffer.from(key.keyHash.slice('sha256:'.length), 'hex') : sha256(key.key!),
+      digest: key.keyHash ? key.keyHash.slice('sha256:'.length) : sha256(key.key!),
       identity: {
         id: `config:${key.name}`,
         name: key.name,

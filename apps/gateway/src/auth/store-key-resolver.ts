@@ -20,8 +20,8 @@ export class StoreKeyResolver implements KeyResolver {
 
   async authenticate(presentedKey: string): Promise<AuthenticatedKey | undefined> {
     const digest = sha256(presentedKey);
-    const stored = await this.store.findKeyByHash(digest.toString('hex'));
-    if (!stored || !digestsEqual(Buffer.from(stored.keyHash, 'hex'), digest)) return undefined;
+    const stored = await this.store.findKeyByHash(digest);
+    if (!stored || !digestsEqual(stored.keyHash, digest)) return undefined;
     const status = keyStatus(stored);
     if (status !== 'active') {
       throw new GatewayError({ status: 401, type: 'invalid_request_error', code: 'invalid_api_key', message: REFUSAL_MESSAGES[status] });

@@ -3,7 +3,7 @@ import type { CliIo } from './run-cli.js';
 
 /** `sha256:<hex>`, the form `keys[].keyHash` and `admin.tokenHash` take. */
 export function hashKeyForConfig(key: string): string {
-  return `sha256:${sha256(key).toString('hex')}`;
+  return `sha256:${sha256(key)}`;
 }
 
 /**

@@ -1,4 +1,7 @@
-import Router, { type RouterMiddleware } from '@koa/router';
+import type Router from '@koa/router';
+import type { RouterMiddleware } from '@koa/router';
+import { KoaRouter } from '../runtime/commonjs-modules.js';
+import type Koa from 'koa';
 import type { GatewayState } from '../middleware/gateway-state.js';
 
 /** Who may call a route: anyone, a service key, the admin token, or the metrics token (or the admin token). */
@@ -18,44 +21,66 @@ export interface RegisteredRoute {
  */
 const PATH_MATCHING = { sensitive: true, strict: true } as const;
 
+/** One route: its method, full path and middleware (guards first). */
+interface RouteDefinition {
+  readonly method: 'get' | 'post';
+  readonly path: string;
+  readonly middleware: readonly RouterMiddleware<GatewayState>[];
+}
+
 /**
- * A router whose routes carry their own authentication. Each route is registered with the guards
- * as its first middleware, so whatever path variant reaches a handler has passed the guard; there
- * is no `router.use()` whose path matching could differ from the routes'.
+ * A group of routes that share who may call them, each carrying its own authentication: the
+ * guards are each route's first middleware, so whatever path variant reaches a handler has passed
+ * the guard; there is no `router.use()` whose path matching could differ from the routes'. Groups
+ * only describe routes; `mountRoutes` serves every group from one router.
  */
 export class GuardedRouter {
-  readonly router: Router<GatewayState>;
   /** Run first on every route, in order (an error boundary, then authentication). */
   private readonly guards: readonly RouterMiddleware<GatewayState>[];
+  private readonly definitions: RouteDefinition[] = [];
 
   constructor(
-    prefix: string | undefined,
+    private readonly prefix: string | undefined,
     private readonly access: RouteAccess,
     guard: RouterMiddleware<GatewayState> | readonly RouterMiddleware<GatewayState>[] | undefined,
   ) {
     this.guards = guard === undefined ? [] : [guard].flat();
     if ((access === 'public') !== (this.guards.length === 0)) throw new Error(`a ${access} route needs ${this.guards.length > 0 ? 'no' : 'a'} guard`);
-    this.router = new Router<GatewayState>({ prefix, ...PATH_MATCHING });
   }
 
   get(path: string, handler: RouterMiddleware<GatewayState>): this {
-    this.router.get(path, ...this.chain(handler));
-    return this;
+    return this.define('get', path, handler);
   }
 
   post(path: string, handler: RouterMiddleware<GatewayState>): this {
-    this.router.post(path, ...this.chain(handler));
-    return this;
+    return this.define('post', path, handler);
   }
 
   /** Every route with its methods (HEAD comes with GET) and who may call it. */
   routes(): RegisteredRoute[] {
-    return this.router.stack.flatMap((layer) =>
-      layer.methods.map((method) => ({ method, path: String(layer.path), access: this.access })),
+    return this.definitions.flatMap(({ method, path }) =>
+      (method === 'get' ? ['HEAD', 'GET'] : ['POST']).map((verb) => ({ method: verb, path, access: this.access })),
     );
   }
 
-  private chain(handler: RouterMiddleware<GatewayState>): RouterMiddleware<GatewayState>[] {
-    return [...this.guards, handler];
+  /** Adds this group's routes to `router`. */
+  registerOn(router: Router<GatewayState>): void {
+    for (const { method, path, middleware } of this.definitions) router[method](path, ...middleware);
   }
+
+  private define(method: RouteDefinition['method'], path: string, handler: RouterMiddleware<GatewayState>): this {
+    this.definitions.push({ method, path: `${this.prefix ?? ''}${path}`, middleware: [...this.guards, handler] });
+    return this;
+  }
+}
+
+/**
+ * Serves every group from one router: a request is matched once, against every route, instead of
+ * passing through one router (and its 405 check) per group before reaching its own.
+ */
+export function mountRoutes(koa: Koa<GatewayState>, groups: readonly GuardedRouter[]): void {
+  const router = new KoaRouter<GatewayState>(PATH_MATCHING);
+  for (const group of groups) group.registerOn(router);
+  koa.use(router.routes());
+  koa.use(router.allowedMethods());
 }

@@ -43,6 +43,9 @@ function exchangeFields(exchange: Exchange | undefined): object {
  */
 export function createRequestLogMiddleware(logger: Logger, lifecycle: GatewayLifecycle): Middleware<GatewayState> {
   return async function requestLog(ctx, next) {
+    // Below `info` (the default for production is `warn`) the line would be dropped: no listener,
+    // no closure, no promise per request. The level is read per request, so changing it at run time works.
+    if (!logger.isLevelEnabled('info')) return next();
     ctx.res.once('close', () => {
       const { exchange } = ctx.state;
       const close = lifecycle.describeClose(ctx.res);
