@@ -75,6 +75,11 @@ const UNKNOWN_MODEL_TRAITS: AnthropicModelTraits = { maxOutputTokens: undefined,
 
 /** The traits of an alias or a dated id (`claude-sonnet-4-5-20250929` is `claude-sonnet-4-5`). */
 export function anthropicModelTraits(model: string): AnthropicModelTraits {
-  const known = ANTHROPIC_MODELS.find(({ card }) => model === card.id || new RegExp(`^${card.id}-\\d{8}$`).test(model));
-  return known?.traits ?? UNKNOWN_MODEL_TRAITS;
+  const traits = TRAITS_BY_ID.get(model) ?? (DATED_ID.test(model) ? TRAITS_BY_ID.get(model.slice(0, -DATED_SUFFIX_LENGTH)) : undefined);
+  return traits ?? UNKNOWN_MODEL_TRAITS;
 }
+
+/** A dated id ends in `-YYYYMMDD`. Looked up per request, so one map and one regex built once. */
+const DATED_ID = /-\d{8}$/;
+const DATED_SUFFIX_LENGTH = '-YYYYMMDD'.length;
+const TRAITS_BY_ID = new Map(ANTHROPIC_MODELS.map(({ card, traits }) => [card.id, traits]));
