@@ -22,8 +22,20 @@ const USAGE_COLUMNS = [
   'reasoning_tokens', 'tokens_estimated', 'cost_usd', 'latency_ms', 'time_to_first_token_ms', 'stream', 'client_aborted',
   'created_at', 'day', 'record_id', 'outcome', 'stage', 'deployment', 'attempts',
 ] as const;
-/** Keeps a multi-row insert under SQLite's and PostgreSQL's bound-parameter limits. */
-const USAGE_ROWS_PER_INSERT = 200;
+/**
+ * The most rows one insert takes: under SQLite's and PostgreSQL's bound-parameter limits. Batches
+ * go in as inserts of a power-of-two number of rows (137 = 128 + 8 + 1), so the statements a
+ * database prepares and keeps (node:sqlite caches each text it sees) are at most eight.
+ */
+const MOST_USAGE_ROWS_PER_INSERT = 128;
+const USAGE_ROW_PLACEHOLDERS = `(${USAGE_COLUMNS.map(() => '?').join(', ')})`;
+
+/** The largest power of two not above `count` (at least 1), capped at MOST_USAGE_ROWS_PER_INSERT. */
+function insertSize(count: number): number {
+  let size = 1;
+  while (size * 2 <= Math.min(count, MOST_USAGE_ROWS_PER_INSERT)) size *= 2;
+  return size;
+}
 const GROUP_COLUMN: Readonly<Record<UsageGrouping, string>> = { key: 'key_id', model: 'model', day: 'day' };
 const SERIES_COLUMN: Readonly<Record<UsageSeriesQuery['by'], string>> = { key: 'key_id', model: 'model', family: 'family', none: "''" };
 const BUCKET_MS: Readonly<Record<UsageSeriesQuery['bucket'], number>> = { hour: 3_600_000, day: 86_400_000 };
@@ -138,12 +150,12 @@ export class SqlGatewayStore implements GatewayStore {
   }
 
   async insertUsage(records: readonly UsageRecord[]): Promise<void> {
-    for (let start = 0; start < records.length; start += USAGE_ROWS_PER_INSERT) {
-      const batch = records.slice(start, start + USAGE_ROWS_PER_INSERT);
-      const row = `(${USAGE_COLUMNS.map(() => '?').join(', ')})`;
+    for (let start = 0; start < records.length; ) {
+      const batch = records.slice(start, start + insertSize(records.length - start));
+      start += batch.length;
       // A record replayed from the spool after a crash may already be there: written once.
       await this.database.run(
-        `INSERT INTO usage_records (${USAGE_COLUMNS.join(', ')}) VALUES ${batch.map(() => row).join(', ')} ON CONFLICT (record_id) DO NOTHING`,
+        `INSERT INTO usage_records (${USAGE_COLUMNS.join(', ')}) VALUES ${batch.map(() => USAGE_ROW_PLACEHOLDERS).join(', ')} ON CONFLICT (record_id) DO NOTHING`,
         batch.flatMap(usageValues),
       );
     }

@@ -90,11 +90,11 @@ export class UsageSpool {
   /** Writes the record before returning; throws when the disk refuses (the segment is then sealed). */
   append(record: UsageRecord): SpoolSegment {
     const current = (this.current ??= this.openSegment());
-    const line = `${JSON.stringify(record)}\n`;
+    const line = Buffer.from(`${JSON.stringify(record)}\n`);
     try {
       const written = writeSync(current.fd, line);
       // A regular file takes the whole line at once; a short write (a full disk) is finished or throws.
-      if (written < Buffer.byteLength(line)) writeFully(current.fd, Buffer.from(line).subarray(written));
+      if (written < line.length) writeFully(current.fd, line.subarray(written));
       if (this.fsync) fdatasyncSync(current.fd);
     } catch (error) {
       // A torn line must stay the segment's last: the next record goes to a new one.

@@ -1,8 +1,8 @@
-import { randomUUID } from 'node:crypto';
 import type { CompletionUsage, GatewayError, GatewayErrorKind } from '@modelgate/core';
 import type { Deployment, ModelRoute } from '../routing/model-router.js';
 import type { KeyScope } from '../scope/key-scope.js';
 import type { ExchangeObserver } from './exchange-observer.js';
+import { mintRecordId } from './mint-record-id.js';
 import { describeRequestEnding, type ConnectionClose, type RequestEnding, type RequestStage, type ResponseState, type StreamOutcome } from './request-ending.js';
 
 /** The caller, as far as the pipeline needs it: an id for records and leases, and its scope. */
@@ -63,9 +63,9 @@ export class Exchange {
   readonly incomingHeaders: Readonly<Record<string, string | string[] | undefined>>;
   /**
    * Minted by the gateway for each model request (never the client's `x-request-id`, which two
-   * requests may share): names its usage record and its concurrency lease.
+   * requests may share): names its usage record and its concurrency lease. Time-ordered (UUIDv7).
    */
-  readonly recordId = randomUUID();
+  readonly recordId = mintRecordId();
   route?: ModelRoute;
   /** The model (the requested one or a fallback) and deployment that answered. */
   servedBy?: ServedBy;
