@@ -14,10 +14,12 @@ const KOA_LIBRARIES = ['koa', '@koa/router', '@koa/cors', '@koa/bodyparser'];
 const HTTP_CLIENTS = ['got', 'undici', 'axios', 'node-fetch'];
 const PROVIDER_ALLOWED = ['@modelgate/core', '@modelgate/provider-openai-compatible'];
 const APP_PACKAGE = '@modelgate/gateway';
+/** Modules whose ES import loads Node's bundled undici (got's transport is exempt: got imports node:http itself). */
+const ES_IMPORTS_LOADING_WEB_GLOBALS = ['node:http', 'http', 'node:https', 'https', '@koa/router'];
 
 /** @typedef {{ rel: string, pkg: Pkg, inSrc: string, isTest: boolean, isTesting: boolean }} SourceFile */
 /** @typedef {{ dir: string, name: string, kind: string, exports: string[], manifestText: string }} Pkg */
-/** @typedef {{ specifier: string, line: number, typeOnly: boolean, bare?: { name: string, subpath: string }, target?: string }} Import */
+/** @typedef {{ specifier: string, line: number, typeOnly: boolean, required: boolean, bare?: { name: string, subpath: string }, target?: string }} Import */
 
 // One row per rule: id, the one-line reason printed with each violation, and the check. `check`
 // returns a detail string for a violating import (or null); `checkFile` looks at a whole file,
@@ -108,6 +110,13 @@ const RULES = [
     check: (file, imp) =>
       (file.pkg.kind === 'pipeline' || file.pkg.kind === 'app') && !file.isTest && imp.bare && HTTP_CLIENTS.includes(imp.bare.name) &&
       !(file.pkg.kind === 'pipeline' && file.inSrc.startsWith('transport/')),
+  },
+  {
+    id: 'node-http-by-require',
+    reason: "an ES import of node:http reads all its exports, and its lazy WebSocket, CloseEvent and MessageEvent load Node's bundled undici (~12 MB of RSS): the serving path requires node:http, and @koa/router (whose ES build imports it), through apps/gateway/src/runtime/commonjs-modules.ts",
+    check: (file, imp) =>
+      (file.pkg.kind === 'pipeline' || file.pkg.kind === 'app') && !file.isTest && !file.isTesting && !imp.typeOnly && !imp.required &&
+      !file.inSrc.includes('.test-helper.') && ES_IMPORTS_LOADING_WEB_GLOBALS.includes(imp.specifier) && !(file.pkg.kind === 'pipeline' && file.inSrc === 'transport/got-upstream-transport.ts'),
   },
   {
     id: 'no-climbing-imports',
@@ -255,7 +264,8 @@ function extractImports(source) {
       const specifier = match[match.length - 1];
       const offset = match.index + match[0].lastIndexOf(specifier);
       const typeOnly = pattern === IMPORT_PATTERNS[0] && Boolean(match[1]);
-      imports.push({ specifier, line: lineAt(code, offset), typeOnly });
+      const required = pattern === IMPORT_PATTERNS[2] && /^require/.test(match[0].trimStart());
+      imports.push({ specifier, line: lineAt(code, offset), typeOnly, required });
     }
   }
   return imports.sort((a, b) => a.line - b.line);

@@ -1,4 +1,5 @@
-import { STATUS_CODES, type Server } from 'node:http';
+import type { Server } from 'node:http';
+import { nodeHttp } from '../runtime/commonjs-modules.js';
 import type { Duplex } from 'node:stream';
 
 const STATUS_BY_CODE: Readonly<Record<string, number>> = {
@@ -30,7 +31,7 @@ export function answerClientErrorsInEnvelope(server: Server): void {
     // An answer to HEAD has no body, or the client would read it as the start of another answer.
     const isHead = error.rawPacket?.subarray(0, 5).toString('latin1') === 'HEAD ';
     socket.end(
-      `HTTP/1.1 ${status} ${STATUS_CODES[status]}\r\nContent-Type: application/json\r\nContent-Length: ${Buffer.byteLength(body)}\r\nConnection: close\r\n\r\n${isHead ? '' : body}`,
+      `HTTP/1.1 ${status} ${nodeHttp.STATUS_CODES[status]}\r\nContent-Type: application/json\r\nContent-Length: ${Buffer.byteLength(body)}\r\nConnection: close\r\n\r\n${isHead ? '' : body}`,
     );
   });
 }

@@ -1,5 +1,6 @@
 import { once } from 'node:events';
-import { createServer, type Server } from 'node:http';
+import type { Server } from 'node:http';
+import { nodeHttp } from '../runtime/commonjs-modules.js';
 import type { AddressInfo, Socket } from 'node:net';
 import type { GatewayConfig } from '../config/gateway-config.js';
 import { createApp, type CreateAppOptions, type GatewayApp } from '../create-app.js';
@@ -17,7 +18,7 @@ export interface RunningGateway {
 
 export async function startGateway(config: GatewayConfig, options: CreateAppOptions = {}): Promise<RunningGateway> {
   const app = await createApp(config, options);
-  const server = createServer({ ...serverTimeoutOptions(config.server), noDelay: true }, app.koa.callback());
+  const server = nodeHttp.createServer({ ...serverTimeoutOptions(config.server), noDelay: true }, app.koa.callback());
   limitConnectionsPerAddress(server, config.server.maxConnectionsPerAddress);
   answerClientErrorsInEnvelope(server);
   const sockets = new Set<Socket>();

@@ -1,5 +1,6 @@
 import type { Socket } from 'node:net';
-import { Client, type buildConnector, type Dispatcher } from 'undici';
+import type { buildConnector, Client as UndiciClient, Dispatcher } from 'undici';
+import { Client } from './undici-parts.js';
 import { CONNECTION_DROPPED } from './stale-socket-watch.js';
 
 /** How undici reports a connection the peer closed under a request ("other side closed"), besides a reset. */
@@ -31,7 +32,7 @@ const connectionOfRequest = new WeakMap<Dispatcher.DispatchOptions, ClientConnec
 export class ConnectionAwareClient extends Client {
   private readonly connection: ClientConnection;
 
-  constructor(origin: URL, options: Client.Options & { connect: buildConnector.connector }) {
+  constructor(origin: URL, options: UndiciClient.Options & { connect: buildConnector.connector }) {
     const connection = new ClientConnection();
     super(origin, { ...options, connect: connection.watch(options.connect) });
     this.connection = connection;

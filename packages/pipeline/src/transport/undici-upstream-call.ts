@@ -1,5 +1,6 @@
 import { Readable } from 'node:stream';
-import { errors, type Dispatcher } from 'undici';
+import type { Dispatcher } from 'undici';
+import { errors } from './undici-parts.js';
 import { codingsToDecode, decodeContent } from './decode-content-encoding.js';
 import { asIncomingHeaders } from './incoming-headers.js';
 import { StaleConnectionFailure } from './stale-connection-retry.js';

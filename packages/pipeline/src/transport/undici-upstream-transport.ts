@@ -1,4 +1,5 @@
-import { Agent, Pool, type buildConnector, type Dispatcher } from 'undici';
+import type { buildConnector, Dispatcher } from 'undici';
+import { Agent, Pool } from './undici-parts.js';
 import type { UpstreamRequestV1 } from '@modelgate/core';
 import { ACCEPT_ENCODING } from './decode-content-encoding.js';
 import { openWithStaleConnectionRetry, requestBodyText } from './stale-connection-retry.js';
