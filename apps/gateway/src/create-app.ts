@@ -15,7 +15,7 @@ import { createObservability } from './observability/create-observability.js';
 import { createConnectionCloseMiddleware } from './middleware/connection-close-middleware.js';
 import { createErrorEnvelopeMiddleware } from './middleware/error-envelope-middleware.js';
 import type { GatewayState } from './middleware/gateway-state.js';
-import type { RegisteredRoute } from './http/create-router.js';
+import { mountRoutes, type RegisteredRoute } from './http/create-router.js';
 import { createRequestIdMiddleware } from './middleware/request-id-middleware.js';
 import { createRequestLogMiddleware } from './middleware/request-log-middleware.js';
 import { loadProviderPlugins } from './plugins/load-provider-plugins.js';
@@ -88,12 +88,12 @@ export async function createApp(config: GatewayConfig, options: CreateAppOptions
   });
   await recorder.replaySpool();
   const lifecycle = new GatewayLifecycle();
-  const observability = createObservability(config, {
+  const observability = await createObservability(config, {
     usageQueueDepth: () => recorder.queueDepth,
     deployments: () => deploymentReport(models, deployments),
     spanExporter: options.spanExporter,
   });
-  const gate = new RequestGate(limiter, new BudgetGuard(store), recorder, logger, observability.metrics);
+  const gate = new RequestGate(limiter, new BudgetGuard(store), recorder, logger, observability.gateListener);
   const keyResolvers = [new StaticKeyResolver(config.keys), new StoreKeyResolver(store), ...(options.keyResolvers ?? [])];
 
   const koa = new Koa<GatewayState>({ proxy: false });
@@ -132,10 +132,7 @@ export async function createApp(config: GatewayConfig, options: CreateAppOptions
     catalog: config.server.publicCatalog ? createCatalogHandler(models, providers) : undefined,
   });
   const routers = [publicRouter, createAdminUiRouter(), admin, observability.router, ...v1];
-  for (const { router } of routers) {
-    koa.use(router.routes());
-    koa.use(router.allowedMethods());
-  }
+  mountRoutes(koa, routers);
 
   return {
     koa,

@@ -42,5 +42,4 @@ export { DEFAULT_UPSTREAM_CONFIG, type UpstreamConfig, type UpstreamTransportKin
 export type { UpstreamReply, UpstreamTransport } from './transport/upstream-transport.js';
 export { compileSchema, describeSchemaError, describeSchemaErrors, pickPrimaryError } from './validation/schema-compiler.js';
 
-export { ExchangeTracer, type ExchangeTracingOptions } from './telemetry/exchange-tracer.js';
-export { GEN_AI, genAiProviderName } from './telemetry/gen-ai-attributes.js';
+// Tracing is at `@modelgate/pipeline/telemetry`: a host that does not trace never loads the OpenTelemetry API.

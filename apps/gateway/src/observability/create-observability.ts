@@ -3,8 +3,8 @@ import type { SpanExporter } from '@opentelemetry/sdk-trace';
 import type { GatewayConfig } from '../config/gateway-config.js';
 import type { ModelDeployments } from '../deployments/deployment-report.js';
 import type { GuardedRouter } from '../http/create-router.js';
-import { createTracing } from './create-tracing.js';
-import { GatewayMetrics } from './gateway-metrics.js';
+import type { RequestGateListener } from '../limits/request-gate.js';
+import { tokenDigest } from '../auth/bearer-token-guard.js';
 import { MetricsObserver } from './metrics-observer.js';
 import { createMetricsRouter } from './metrics-router.js';
 
@@ -16,19 +16,37 @@ export interface ObservabilitySources {
 }
 
 export interface GatewayObservability {
-  /** Also the request gate's listener: its usage records feed the counters. */
-  readonly metrics: MetricsObserver;
-  /** Metrics, then traces when configured. */
+  /** The request gate's listener: its usage records feed the counters (none when metrics are off). */
+  readonly gateListener: RequestGateListener;
+  /** Metrics, then traces, as configured. */
   readonly observers: readonly ExchangeObserver[];
-  /** `GET /metrics`. */
+  /** `GET /metrics` (a 404 that says why when no token opens it). */
   readonly router: GuardedRouter;
   /** Exports the spans still buffered. */
   shutdown(): Promise<void>;
 }
 
-/** Prometheus metrics (always kept; served behind a token) and OpenTelemetry traces (when configured). */
-export function createObservability(config: GatewayConfig, sources: ObservabilitySources): GatewayObservability {
-  const metrics: GatewayMetrics = new GatewayMetrics(
+/**
+ * Prometheus metrics, kept whenever `GET /metrics` can be read (an admin or metrics token is
+ * configured), and OpenTelemetry traces when `tracing` is. What is off is not loaded: no
+ * prom-client without a token to read it, no OpenTelemetry SDK without `tracing`, and no work per
+ * request for either.
+ */
+export async function createObservability(config: GatewayConfig, sources: ObservabilitySources): Promise<GatewayObservability> {
+  const readable = tokenDigest(config.admin) !== undefined || tokenDigest(config.metrics) !== undefined;
+  const metrics = readable ? await createMetrics(config, sources) : undefined;
+  const tracing = config.tracing ? (await import('./create-tracing.js')).createTracing(config.tracing, sources.spanExporter) : undefined;
+  return {
+    gateListener: metrics?.observer ?? {},
+    observers: [...(metrics ? [metrics.observer] : []), ...(tracing ? [tracing.observer] : [])],
+    router: createMetricsRouter(metrics?.render, config.metrics, config.admin),
+    shutdown: async () => tracing?.shutdown(),
+  };
+}
+
+async function createMetrics(config: GatewayConfig, sources: ObservabilitySources) {
+  const { GatewayMetrics } = await import('./gateway-metrics.js');
+  const metrics = new GatewayMetrics(
     {
       // Read at scrape time, once the observer below exists.
       inFlight: (): ReturnType<MetricsObserver['inFlight']> => observer.inFlight(),
@@ -41,11 +59,5 @@ export function createObservability(config: GatewayConfig, sources: Observabilit
     config.metrics.keyLabels,
   );
   const observer: MetricsObserver = new MetricsObserver(metrics);
-  const tracing = config.tracing ? createTracing(config.tracing, sources.spanExporter) : undefined;
-  return {
-    metrics: observer,
-    observers: tracing ? [observer, tracing.observer] : [observer],
-    router: createMetricsRouter(metrics, config.metrics, config.admin),
-    shutdown: async () => tracing?.shutdown(),
-  };
+  return { observer, render: () => metrics.render() };
 }

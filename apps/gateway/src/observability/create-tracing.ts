@@ -1,6 +1,6 @@
 import { W3CTraceContextPropagator } from '@opentelemetry/core';
 import { OTLPTraceExporter } from '@opentelemetry/exporter-trace-otlp-http';
-import { ExchangeTracer } from '@modelgate/pipeline';
+import { ExchangeTracer } from '@modelgate/pipeline/telemetry';
 import { resourceFromAttributes } from '@opentelemetry/resources';
 import { BatchSpanProcessor, ParentBasedSampler, SimpleSpanProcessor, TraceIdRatioBasedSampler, TracerProvider, type SpanExporter } from '@opentelemetry/sdk-trace';
 import type { TracingConfig } from '../config/gateway-config.js';

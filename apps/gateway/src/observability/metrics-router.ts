@@ -4,12 +4,15 @@ import type { AdminConfig, MetricsConfig } from '../config/gateway-config.js';
 import { GuardedRouter } from '../http/create-router.js';
 import type { GatewayMetrics } from './gateway-metrics.js';
 
+/** The exposition text and its content type, when metrics are kept. */
+export type MetricsRender = GatewayMetrics['render'];
+
 /**
  * `GET /metrics` in Prometheus' text format, behind a bearer token: the admin token, or the metrics
  * token (`metrics.token`) a scraper is given instead. Without either, the route is off (404).
  */
-export function createMetricsRouter(metrics: GatewayMetrics, config: MetricsConfig, admin: AdminConfig | undefined): GuardedRouter {
-  const digests = [tokenDigest(admin), tokenDigest(config)].filter((digest): digest is Buffer => digest !== undefined);
+export function createMetricsRouter(render: MetricsRender | undefined, config: MetricsConfig, admin: AdminConfig | undefined): GuardedRouter {
+  const digests = [tokenDigest(admin), tokenDigest(config)].filter((digest): digest is string => digest !== undefined);
   const guard = createBearerTokenGuard({
     digests,
     disabled: () => new GatewayError({ status: 404, code: 'metrics_disabled', message: 'GET /metrics is off: configure metrics.token, or admin.token to read it with the admin token.' }),
@@ -17,7 +20,8 @@ export function createMetricsRouter(metrics: GatewayMetrics, config: MetricsConf
   });
   const router = new GuardedRouter(undefined, 'metrics-token', guard);
   router.get('/metrics', async (ctx) => {
-    const { contentType, text } = await metrics.render();
+    // No token, no metrics kept: the guard has answered 404 before this.
+    const { contentType, text } = await render!();
     ctx.type = contentType;
     ctx.body = text;
   });

@@ -3,15 +3,20 @@ import { catalogEntryOf } from '../catalog/catalog-entry.js';
 import { renderModelCatalogHtml } from '../catalog/render-model-catalog.js';
 import type { ModelRouter, ProviderInstance } from '@modelgate/pipeline';
 
-/** `GET /catalog`: the human-readable model catalog, rendered once at start-up (the models do not change while running). */
+/**
+ * `GET /catalog`: the human-readable model catalog, rendered at its first request and kept (the
+ * models do not change while running); a gateway nobody browses never renders it.
+ */
 export function createCatalogHandler(models: ModelRouter, providers: ReadonlyMap<string, ProviderInstance>) {
-  const page = renderModelCatalogHtml(
-    models.catalog().map(catalogEntryOf),
-    [...providers.values()].map((instance) => ({ provider: instance.id, family: instance.family, patterns: instance.unlistedModelPatterns })),
-  );
+  let page: string | undefined;
+  const render = () =>
+    renderModelCatalogHtml(
+      models.catalog().map(catalogEntryOf),
+      [...providers.values()].map((instance) => ({ provider: instance.id, family: instance.family, patterns: instance.unlistedModelPatterns })),
+    );
   return async function catalog(ctx: Context): Promise<void> {
     ctx.type = 'text/html; charset=utf-8';
     ctx.set('cache-control', 'public, max-age=60');
-    ctx.body = page;
+    ctx.body = page ??= render();
   };
 }

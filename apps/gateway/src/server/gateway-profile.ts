@@ -1,7 +1,6 @@
 import { loadGatewayConfig, parseGatewayConfig } from '../config/load-gateway-config.js';
 import type { GatewayConfig } from '../config/gateway-config.js';
-import { createVendorProfile, vendorKeyVariables } from '../config/vendor-profile.js';
-import { createServiceKey, startDemoProfile, type DemoProfile } from '../demo/demo-profile.js';
+import type { DemoProfile } from '../demo/demo-profile.js';
 import { GATEWAY_PACKAGE_DIRECTORY } from '../runtime/package-directory.js';
 
 type Env = Readonly<Record<string, string | undefined>>;
@@ -32,12 +31,12 @@ export function demoRequested(env: Env, flag?: boolean): boolean {
   return flag === true || ['1', 'true'].includes(env.MODELGATE_DEMO?.toLowerCase() ?? '');
 }
 
-/** Why the gateway refuses to start with nothing to serve, and the three ways out. */
-export function nothingToServeMessage(): string {
+/** Why the gateway refuses to start with nothing to serve, and the three ways out (`vendorKeys`: vendorKeyVariables()). */
+export function nothingToServeMessage(vendorKeys: readonly string[]): string {
   return [
     'nothing to serve: no config file and no vendor key, and the demo profile was not asked for.',
     '  - a config file: modelgate serve --config <file>, or MODELGATE_CONFIG=<file> (docs/configuration.md)',
-    `  - a vendor key: ${vendorKeyVariables().join(', ')} (each serves its vendor's model ids)`,
+    `  - a vendor key: ${vendorKeys.join(', ')} (each serves its vendor's model ids)`,
     '  - the offline demo (the bundled vendor simulators, answering "Echo: <your message>"): `npm start` in a',
     '    clone of the repository, or `modelgate serve --demo` (MODELGATE_DEMO=1); never in production',
   ].join('\n');
@@ -51,6 +50,8 @@ export function nothingToServeMessage(): string {
  *   neither, and the demo asked for (`--demo`, MODELGATE_DEMO=1) → the demo profile against the bundled simulators;
  *   neither, and no demo asked for → an error: a deployment that lost its config or key must not answer from simulators.
  * Without a config file, paths resolve from the gateway package's folder, whatever the working directory.
+ * The bundled providers (the vendor profile) and the demo are loaded only when there is no config
+ * file: a configured gateway loads the providers its config names, and nothing else.
  */
 export async function loadGatewayProfile(env: Env, options: ProfileOptions = {}): Promise<GatewayProfile> {
   const configFile = options.configFile ?? env.MODELGATE_CONFIG;
@@ -58,6 +59,8 @@ export async function loadGatewayProfile(env: Env, options: ProfileOptions = {})
     const loaded = await loadGatewayConfig(configFile, env);
     return { ...loaded, description: `config ${configFile}` };
   }
+  const { createVendorProfile, vendorKeyVariables } = await import('../config/vendor-profile.js');
+  const { createServiceKey, startDemoProfile } = await import('../demo/demo-profile.js');
   const serviceKey = env.MODELGATE_API_KEY ?? createServiceKey();
   const printedKey = env.MODELGATE_API_KEY ? undefined : serviceKey;
   // The admin API and its web UI need an admin token: MODELGATE_ADMIN_TOKEN, or one made up and printed.
@@ -68,7 +71,7 @@ export async function loadGatewayProfile(env: Env, options: ProfileOptions = {})
     const config = parseGatewayConfig({ ...vendorProfile, admin: { token: adminToken } }, env, 'vendor profile');
     return { config, baseDirectory: GATEWAY_PACKAGE_DIRECTORY, description: 'vendor keys from the environment', printedKey, printedAdminToken };
   }
-  if (!demoRequested(env, options.demo)) throw new Error(nothingToServeMessage());
+  if (!demoRequested(env, options.demo)) throw new Error(nothingToServeMessage(vendorKeyVariables()));
   const demo = await startDemoProfile(serviceKey);
   try {
     const config = parseGatewayConfig({ ...demo.config, admin: { token: adminToken } }, env, 'demo profile');

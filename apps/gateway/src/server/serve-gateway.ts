@@ -2,7 +2,6 @@ import { createLogger } from '../logging/create-logger.js';
 import { LogDestination } from '../logging/log-destination.js';
 import { tolerateClosedOutput } from '../runtime/tolerate-closed-output.js';
 import { describeDataLocation } from '../store/describe-data-location.js';
-import { vendorKeyVariables } from '../config/vendor-profile.js';
 import { applyListenOverrides, loadGatewayProfile } from './gateway-profile.js';
 import { startGateway } from './start-gateway.js';
 import { stopOnSignals } from './stop-on-signals.js';
@@ -16,13 +15,13 @@ export interface ServeOptions {
 }
 
 /** Printed first in the demo profile's banner: nobody should mistake the simulators for a vendor. */
-function demoWarning(): string[] {
+function demoWarning(vendorKeys: readonly string[]): string[] {
   const rule = '!'.repeat(100);
   return [
     rule,
     '!! DEMO PROFILE: no config file and no vendor key. Every model is served by the bundled vendor simulators,',
     '!! offline: they answer "Echo: <your message>", and nothing reaches a real vendor.',
-    `!! For real vendors set ${vendorKeyVariables().join(', ')}, or MODELGATE_CONFIG=<file>.`,
+    `!! For real vendors set ${vendorKeys.join(', ')}, or MODELGATE_CONFIG=<file>.`,
     rule,
   ];
 }
@@ -61,7 +60,7 @@ export async function serveGateway(options: ServeOptions): Promise<void> {
   const key = profile.printedKey;
   const lines = [
     '',
-    ...(profile.demo ? demoWarning() : []),
+    ...(profile.demo ? demoWarning((await import('../config/vendor-profile.js')).vendorKeyVariables()) : []),
     `Modelgate is listening on ${gateway.url}/v1 (${profile.description})`,
     key ? `Service key (shown once): ${key}` : 'Service keys: as configured',
     ...(profile.printedAdminToken ? [`Admin UI: ${gateway.url}/ui (admin token, shown once: ${profile.printedAdminToken})`] : profile.config.admin ? [`Admin UI: ${gateway.url}/ui`] : []),

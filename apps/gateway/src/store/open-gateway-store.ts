@@ -1,7 +1,6 @@
 import type { StorageConfig } from '../config/gateway-config.js';
 import { sqlitePath } from './data-directory.js';
 import type { GatewayStore } from './gateway-store.js';
-import { openPostgresDatabase } from './postgres-database.js';
 import { SqlGatewayStore } from './sql-gateway-store.js';
 import { applyStoreMigrations } from './store-migrations.js';
 
@@ -14,10 +13,11 @@ export async function openGatewayStore(
   /** The config file's folder: `storage.path` and the default data directory resolve from it. */
   baseDirectory = process.cwd(),
 ): Promise<GatewayStore> {
-  // node:sqlite is loaded only when used, so a PostgreSQL deployment also runs where it is missing.
+  // Each driver is loaded only when used: node:sqlite, so a PostgreSQL deployment also runs where it
+  // is missing; pg, so the embedded default does not carry it.
   const database =
     config.driver === 'postgres'
-      ? await openPostgresDatabase(config.url, config.schema ?? DEFAULT_POSTGRES_SCHEMA)
+      ? await (await import('./postgres-database.js')).openPostgresDatabase(config.url, config.schema ?? DEFAULT_POSTGRES_SCHEMA)
       : (await import('./sqlite-database.js')).openSqliteDatabase(sqlitePath(config, env, baseDirectory));
   try {
     await applyStoreMigrations(database);
