@@ -1,5 +1,5 @@
 import { formatSseEvent } from '@modelgate/core';
-import { CANNED_DELTAS, CANNED_TEXT, CANNED_USAGE } from './canned-text.js';
+import { CANNED_DELTAS, CANNED_TEXT, CANNED_USAGE, openingThroughFirstDelta } from './canned-text.js';
 
 const usage = {
   input_tokens: CANNED_USAGE.input_tokens,
@@ -18,14 +18,12 @@ function response(status: string, output: object[], withUsage: boolean): object 
 /** A complete `response` object. */
 export const RESPONSES_JSON = JSON.stringify(response('completed', [item], true));
 
-/** A Responses event stream, numbered from 0 as the API numbers it. */
-function frameResponseEvents(events: readonly object[]): string {
-  return events
-    .map((payload, sequence_number) => {
-      const { type } = payload as { type: string };
-      return formatSseEvent(type, JSON.stringify({ ...payload, sequence_number }));
-    })
-    .join('');
+/** A Responses event stream, each event framed and numbered from 0 as the API numbers it. */
+function frameResponseEvents(events: readonly object[]): string[] {
+  return events.map((payload, sequence_number) => {
+    const { type } = payload as { type: string };
+    return formatSseEvent(type, JSON.stringify({ ...payload, sequence_number }));
+  });
 }
 
 const itemLocation = { item_id: 'msg_bench', output_index: 0, content_index: 0 };
@@ -41,6 +39,9 @@ const streamEvents = [
   { type: 'response.completed', response: response('completed', [item], true) },
 ];
 
-export const RESPONSES_STREAM = frameResponseEvents(streamEvents);
+const framedEvents = frameResponseEvents(streamEvents);
 
-export const RESPONSES_FIRST_EVENT = frameResponseEvents(streamEvents.slice(0, 1));
+export const RESPONSES_STREAM = framedEvents.join('');
+
+/** `response.created` through the first text delta: what a held stream sends. */
+export const RESPONSES_OPENING = openingThroughFirstDelta(framedEvents);
