@@ -7,30 +7,43 @@ export interface BenchOptions {
   readonly durationSeconds: number;
   readonly warmupSeconds: number;
   readonly concurrencies: readonly number[];
-  /** Sequential requests of the microsecond-clock probe (c=1 latency and stream time to first byte). */
-  readonly probeRequests: number;
+  /** Rounds of the microsecond-clock probe at c=1 (latency and stream time to first byte); a round sends one request to each target in turn. */
+  readonly probeRounds: number;
+  /** The same for the long streams, whose requests take tens of milliseconds each. */
+  readonly longStreamProbeRounds: number;
   readonly openStreams: number;
   readonly soakSeconds: number;
+  /** Target names (or groups) soaked; empty for none. */
+  readonly soakTargets: readonly string[];
   readonly logLevel: 'warn' | 'silent';
   readonly targets: readonly string[] | undefined;
   readonly scenarios: readonly string[] | undefined;
+  /** A built checkout of this repository whose gateway runs as `baseline got` and `baseline undici`. */
+  readonly baseline: string | undefined;
   /** Where the gateway writes `--cpu-prof` profiles; undefined when not profiling. */
   readonly cpuProfileDirectory: string | undefined;
 }
 
 export const USAGE = `pnpm bench [options]
-  --quick                 a smoke run: 1 repetition of 2 s per cell, 1 s warm-up, 20 s soak
-  --repetitions N         runs per cell; the median is reported (default 3)
-  --duration S            seconds per run (default 10)
-  --warmup S              seconds of warm-up before each cell (default 3)
-  --concurrency 1,32,128  connections per cell
-  --soak-seconds S        length of the RSS soak (default 600)
+  --quick                 a smoke run: 1 repetition of 2 s per cell after 1 s of warm-up, c=1 and 32, 200 probe rounds, 20 s soak
+  --repetitions N         runs per cell, interleaved across targets; the median is reported (default 3)
+  --duration S            seconds per run (default 3)
+  --warmup S              seconds of warm-up per target before each cell (default 2)
+  --concurrency 1,32,128  connections per cell (long streams: only those up to 32)
+  --probe-rounds N        c=1 microsecond-probe rounds, one request per target each (default 1000; long streams a tenth)
+  --targets a,b           direct, bare proxy (these two always run), modelgate got, modelgate undici, portkey,
+                          baseline got, baseline undici; 'modelgate' and 'baseline' name both transports (default: all)
+  --baseline DIR          another built checkout of this repository; its gateway and plugins run as 'baseline got'
+                          and 'baseline undici' in the same run
+  --scenarios a,b         scenario ids: openai-chat, openai-chat-retried, openai-chat-stream, anthropic-chat,
+                          anthropic-chat-stream, gemini-chat, gemini-chat-stream, responses-stream,
+                          long-stream-openai, long-stream-anthropic ('long-stream' names both); openai-chat-retried
+                          (Modelgate only) brings openai-chat along, its healthy twin (default: all)
   --open-streams N        streams held open for the memory figure (default 1000)
+  --soak-seconds S        length of each RSS soak (default 600)
+  --soak-targets a,b      targets soaked, or 'none' (default: modelgate undici)
   --log-level warn|silent the gateway's log level (default warn)
-  --targets a,b           only these: direct, bare proxy, modelgate, portkey (direct is always run)
-  --scenarios a,b         only these scenario ids (openai-chat, openai-chat-retried, openai-chat-stream, anthropic-chat, ...);
-                          openai-chat-retried (Modelgate only) brings openai-chat along, its healthy twin
-  --cpu-prof [DIR]        profile the gateway (node --cpu-prof), profiles to DIR (default bench/results/profiles)`;
+  --cpu-prof [DIR]        profile the gateways (node --cpu-prof), profiles to DIR (default bench/results/profiles)`;
 
 function list(value: string | undefined): string[] | undefined {
   return value === undefined ? undefined : value.split(',').map((item) => item.trim()).filter(Boolean);
@@ -43,6 +56,11 @@ function positiveNumber(value: string | undefined, fallback: number, name: strin
   return parsed;
 }
 
+const STRING_OPTIONS = [
+  'repetitions', 'duration', 'warmup', 'concurrency', 'probe-rounds', 'soak-seconds', 'soak-targets',
+  'open-streams', 'log-level', 'targets', 'scenarios', 'baseline', 'cpu-prof',
+] as const;
+
 export function parseBenchOptions(argv: readonly string[]): BenchOptions | 'help' {
   // `--cpu-prof` may come without a folder; give it the default so parseArgs sees a value.
   const normalized = argv.flatMap((argument, index) =>
@@ -53,34 +71,31 @@ export function parseBenchOptions(argv: readonly string[]): BenchOptions | 'help
     options: {
       help: { type: 'boolean' },
       quick: { type: 'boolean' },
-      repetitions: { type: 'string' },
-      duration: { type: 'string' },
-      warmup: { type: 'string' },
-      concurrency: { type: 'string' },
-      'soak-seconds': { type: 'string' },
-      'open-streams': { type: 'string' },
-      'log-level': { type: 'string' },
-      targets: { type: 'string' },
-      scenarios: { type: 'string' },
-      'cpu-prof': { type: 'string' },
+      ...Object.fromEntries(STRING_OPTIONS.map((name) => [name, { type: 'string' }])),
     },
-  });
+  }) as { values: Partial<Record<(typeof STRING_OPTIONS)[number], string>> & { help?: boolean; quick?: boolean } };
   if (values.help) return 'help';
   const quick = values.quick === true;
   const logLevel = values['log-level'] ?? 'warn';
   if (logLevel !== 'warn' && logLevel !== 'silent') throw new Error(`--log-level is warn or silent, got '${logLevel}'`);
+  const probeRounds = Math.round(positiveNumber(values['probe-rounds'], quick ? 200 : 1000, 'probe-rounds'));
+  const soakTargets = list(values['soak-targets']) ?? ['modelgate undici'];
   return {
     quick,
     repetitions: positiveNumber(values.repetitions, quick ? 1 : 3, 'repetitions'),
-    durationSeconds: positiveNumber(values.duration, quick ? 2 : 10, 'duration'),
-    warmupSeconds: positiveNumber(values.warmup, quick ? 1 : 3, 'warmup'),
-    concurrencies: (list(values.concurrency) ?? ['1', '32', '128']).map((value) => positiveNumber(value, 1, 'concurrency')),
-    probeRequests: quick ? 300 : 2000,
+    durationSeconds: positiveNumber(values.duration, quick ? 2 : 3, 'duration'),
+    warmupSeconds: positiveNumber(values.warmup, quick ? 1 : 2, 'warmup'),
+    concurrencies: (list(values.concurrency) ?? (quick ? ['1', '32'] : ['1', '32', '128'])).map((value) => positiveNumber(value, 1, 'concurrency')),
+    probeRounds,
+    longStreamProbeRounds: Math.max(10, Math.round(probeRounds / 10)),
     openStreams: positiveNumber(values['open-streams'], 1000, 'open-streams'),
     soakSeconds: positiveNumber(values['soak-seconds'], quick ? 20 : 600, 'soak-seconds'),
+    soakTargets: soakTargets.length === 1 && soakTargets[0] === 'none' ? [] : soakTargets,
     logLevel,
     targets: list(values.targets),
     scenarios: list(values.scenarios),
+    // pnpm runs the script in bench/; a relative path means the caller's folder (INIT_CWD).
+    baseline: values.baseline === undefined ? undefined : resolve(process.env.INIT_CWD ?? process.cwd(), values.baseline),
     cpuProfileDirectory: values['cpu-prof'] === undefined ? undefined : resolve(values['cpu-prof']),
   };
 }

@@ -2,70 +2,86 @@ import { mkdirSync, writeFileSync } from 'node:fs';
 import { availableParallelism, loadavg } from 'node:os';
 import { fileURLToPath } from 'node:url';
 import { parseBenchOptions, USAGE } from './bench-options.js';
-import { measureMemory, measureScenarios } from './measure-target.js';
 import { LOAD_CORE, PROXY_CORE, readFirstJsonLine, spawnPinnedNode } from './process/spawn-pinned.js';
 import type { BenchReport } from './report/bench-report.js';
-import { evaluateGoals, formatGoalsTable } from './report/evaluate-goals.js';
+import { evaluateGoals, judgedTargets } from './report/evaluate-goals.js';
+import { formatGoalsTable } from './report/format-goals-table.js';
+import { formatMemoryTable } from './report/format-memory-table.js';
+import { formatFailures, formatSkipped } from './report/format-skipped-and-failures.js';
 import { formatResultsTable } from './report/format-results-table.js';
-import { retryCosts } from './report/retry-cost.js';
+import { formatRetryCosts, retryCosts } from './report/retry-cost.js';
+import { estimateRun, formatEstimate } from './run-estimate.js';
+import { runMeasurements } from './run-measurements.js';
 import { selectScenarios } from './scenarios.js';
-import { bareProxyTarget } from './targets/bare-proxy-target.js';
-import type { BenchTarget, RunningTarget } from './targets/bench-target.js';
-import { detectAnthropicPlugin } from './targets/detect-anthropic-plugin.js';
-import { directTarget } from './targets/direct-target.js';
-import { modelgateTarget } from './targets/modelgate-target.js';
-import { portkeyTarget } from './targets/portkey-target.js';
+import { resolveTargetNames, selectTargets } from './targets/select-targets.js';
 
 const SIMULATOR_ENTRY = fileURLToPath(new URL('./simulator/run-simulator.js', import.meta.url));
 const RESULTS_DIRECTORY = fileURLToPath(new URL('../results/', import.meta.url));
-const ALL_TARGETS: readonly BenchTarget[] = [directTarget, bareProxyTarget, modelgateTarget, portkeyTarget];
 
 const options = parseBenchOptions(process.argv.slice(2));
 if (options === 'help') {
   process.stdout.write(`${USAGE}\n`);
   process.exit(0);
 }
+const scenarios = selectScenarios(options.scenarios);
+const targets = selectTargets(options.targets, options.baseline);
+const targetNames = targets.map((target) => target.name);
+const soakTargets = new Set([...resolveTargetNames(options.soakTargets)].filter((name) => name !== 'direct' && targetNames.includes(name)));
+const estimate = estimateRun(targetNames, scenarios, options, soakTargets.size);
+
 const pinning = `proxy under test pinned to core ${PROXY_CORE}; load generator and simulator pinned to core ${LOAD_CORE} (taskset)`;
 const loadAverage = loadavg()[0]!.toFixed(1);
-process.stdout.write(`Modelgate bench: ${availableParallelism()} cores, node ${process.version}, load average ${loadAverage} at start; ${pinning}; gateway logging '${options.logLevel}'\n`);
+process.stdout.write(
+  `Modelgate bench: ${availableParallelism()} cores, node ${process.version}, load average ${loadAverage} at start; ${pinning}; gateway logging '${options.logLevel}'\n` +
+    `targets: ${targetNames.join(', ')}${options.baseline ? ` (baseline: ${options.baseline})` : ''}\n` +
+    `scenarios: ${scenarios.map((scenario) => scenario.id).join(', ')}; c=${options.concurrencies.join(',')}; ${options.repetitions} × ${options.durationSeconds} s per cell after ${options.warmupSeconds} s of warm-up\n` +
+    `soak: ${soakTargets.size > 0 ? `${[...soakTargets].join(', ')}, ${options.soakSeconds} s each` : 'none'}\n` +
+    `${formatEstimate(estimate)}\n`,
+);
 
-const anthropic = await detectAnthropicPlugin();
 const simulator = spawnPinnedNode(LOAD_CORE, [SIMULATOR_ENTRY], { stdout: 'pipe' });
 const { port } = await readFirstJsonLine<{ port: number }>(simulator.child);
 const simulatorUrl = `http://127.0.0.1:${port}`;
 
+const started = Date.now();
 const report: BenchReport = {
-  startedAt: new Date().toISOString(),
+  startedAt: new Date(started).toISOString(),
   machine: { cpus: availableParallelism(), node: process.version, loadAverageAtStart: Number(loadAverage), pinning, gatewayLogLevel: options.logLevel },
   options,
+  estimatedSeconds: Math.round(estimate.total),
+  targets: targetNames,
   cells: [],
   skipped: [],
+  failures: [],
+  idleMemory: [],
   openStreams: [],
-  soak: undefined,
+  soaks: [],
 };
-const scenarios = selectScenarios(options.scenarios);
-const targets = ALL_TARGETS.filter((target) => target.name === 'direct' || !options.targets || options.targets.includes(target.name));
-async function withRunningTarget(target: BenchTarget, measure: (running: RunningTarget) => Promise<void>): Promise<void> {
-  const running = await target.start(context);
-  try {
-    await measure(running);
-  } finally {
-    await running.stop();
-  }
-}
-
-const context = { simulatorUrl, options, anthropicPluginPath: 'path' in anthropic ? anthropic.path : undefined };
 try {
-  for (const target of targets) {
-    await withRunningTarget(target, (running) => measureScenarios(running, scenarios, options, report));
-    if (target.name !== 'direct') await withRunningTarget(target, (running) => measureMemory(running, options, report));
-  }
+  await runMeasurements(targets, scenarios, soakTargets, { simulatorUrl, options }, report);
 } finally {
   await simulator.stop();
 }
 
-process.stdout.write(`\n${formatResultsTable(report)}\n\nTargets (${pinning}):\n${formatGoalsTable(evaluateGoals(report))}\n`);
+const goals = evaluateGoals(report);
+const elapsedMinutes = ((Date.now() - started) / 60_000).toFixed(1);
+process.stdout.write(
+  [
+    '',
+    formatResultsTable(report),
+    '',
+    formatMemoryTable(report),
+    ...formatFailures(report),
+    ...formatSkipped(report),
+    ...formatRetryCosts(retryCosts(report)),
+    '',
+    `Goals (issue 16; ${pinning}; load average ${loadavg()[0]!.toFixed(1)} at the end; Portkey for reference):`,
+    formatGoalsTable(goals, judgedTargets(report)),
+    '',
+    `Ran ${elapsedMinutes} min (estimated ${Math.round(estimate.total / 60)}).`,
+  ].join('\n') + '\n',
+);
 mkdirSync(RESULTS_DIRECTORY, { recursive: true });
 const resultsPath = `${RESULTS_DIRECTORY}${report.startedAt.replace(/[:.]/g, '-')}.json`;
-writeFileSync(resultsPath, `${JSON.stringify({ ...report, goals: evaluateGoals(report), retryCosts: retryCosts(report) }, null, 2)}\n`);
-process.stdout.write(`\nWritten to ${resultsPath}\n`);
+writeFileSync(resultsPath, `${JSON.stringify({ ...report, goals, retryCosts: retryCosts(report) }, null, 2)}\n`);
+process.stdout.write(`Written to ${resultsPath}\n`);

@@ -1,4 +1,4 @@
-import type { RequestSpec } from '../scenarios.js';
+import type { RequestSpec } from '../request-spec.js';
 
 export interface ThroughputInput {
   readonly request: RequestSpec;

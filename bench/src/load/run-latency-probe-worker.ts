@@ -10,10 +10,14 @@ const input = readWorkerInput<LatencyProbeInput>();
 const probes = input.requests.map((request) => ({ request, agent: new Agent({ keepAlive: true, maxSockets: 1 }), totals: [] as number[], firstBytes: [] as number[], failed: 0 }));
 for (let round = 0; round < input.rounds; round++) {
   for (const probe of probes) {
-    const timed = await sendTimedRequest(probe.request, probe.agent);
-    if (timed.status !== 200) probe.failed++;
-    probe.totals.push(timed.total);
-    probe.firstBytes.push(timed.firstByte);
+    try {
+      const timed = await sendTimedRequest(probe.request, probe.agent);
+      if (timed.status !== 200) probe.failed++;
+      probe.totals.push(timed.total);
+      probe.firstBytes.push(timed.firstByte);
+    } catch {
+      probe.failed++;
+    }
   }
 }
 const output = probes.map(({ agent, totals, firstBytes, failed }): LatencyProbeResult => {

@@ -1,5 +1,5 @@
 import { request as sendRequest, type Agent } from 'node:http';
-import type { RequestSpec } from '../scenarios.js';
+import type { RequestSpec } from '../request-spec.js';
 
 export interface TimedResponse {
   readonly status: number;

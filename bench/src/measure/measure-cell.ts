@@ -1,9 +1,8 @@
 import type { BenchOptions } from '../bench-options.js';
-import { median, type LatencyProbeInput, type LatencyProbeResult, type ThroughputInput, type ThroughputResult } from '../load/load-results.js';
-import { runPinnedWorker } from '../process/spawn-pinned.js';
+import { median, type ThroughputResult } from '../load/load-results.js';
+import type { RequestSpec } from '../request-spec.js';
 import { readCpuMilliseconds, readRssMegabytes } from '../sampling/process-stats.js';
-import type { RequestSpec } from '../scenarios.js';
-import { LATENCY_PROBE_WORKER, THROUGHPUT_WORKER } from './worker-paths.js';
+import { runThroughput, type LoadClient } from './run-throughput.js';
 
 /** One target × scenario × concurrency: the median of the repetitions. */
 export interface CellMeasurement {
@@ -17,35 +16,51 @@ export interface CellMeasurement {
   readonly repetitions: readonly ThroughputResult[];
 }
 
-export function runThroughput(request: RequestSpec, connections: number, durationSeconds: number): Promise<ThroughputResult> {
-  const input: ThroughputInput = { request, connections, durationSeconds };
-  return runPinnedWorker<ThroughputResult>(THROUGHPUT_WORKER, input);
+/** What one cell loads: a request, and the process whose CPU it costs (none when going direct). */
+export interface CellSubject {
+  readonly pid: number | undefined;
+  readonly request: RequestSpec;
+  readonly client: LoadClient;
 }
 
-/** Warm-up, then the repetitions, each with the process's CPU time read before and after. */
-export async function measureCell(request: RequestSpec, connections: number, pid: number | undefined, options: BenchOptions): Promise<CellMeasurement> {
-  await runThroughput(request, connections, options.warmupSeconds);
-  const repetitions: ThroughputResult[] = [];
-  const cpuPerRequest: number[] = [];
-  for (let run = 0; run < options.repetitions; run++) {
-    const cpuBefore = pid === undefined ? 0 : readCpuMilliseconds(pid);
-    const result = await runThroughput(request, connections, options.durationSeconds);
-    if (pid !== undefined && result.completed > 0) cpuPerRequest.push(((readCpuMilliseconds(pid) - cpuBefore) * 1000) / result.completed);
-    repetitions.push(result);
-  }
+interface Repetition {
+  readonly result: ThroughputResult;
+  readonly cpuMicrosecondsPerRequest: number | undefined;
+}
+
+/** One autocannon run, with the process's CPU time read before and after. */
+async function runRepetition({ pid, request, client }: CellSubject, connections: number, seconds: number): Promise<Repetition> {
+  const cpuBefore = pid === undefined ? undefined : readCpuMilliseconds(pid);
+  const result = await runThroughput(request, connections, seconds, client);
+  const cpuAfter = pid === undefined ? undefined : readCpuMilliseconds(pid);
+  const cpuMicrosecondsPerRequest = cpuBefore !== undefined && cpuAfter !== undefined && result.completed > 0 ? ((cpuAfter - cpuBefore) * 1000) / result.completed : undefined;
+  return { result, cpuMicrosecondsPerRequest };
+}
+
+function summarize(subject: CellSubject, repetitions: readonly Repetition[]): CellMeasurement {
+  const results = repetitions.map((repetition) => repetition.result);
+  const cpu = repetitions.flatMap((repetition) => (repetition.cpuMicrosecondsPerRequest === undefined ? [] : [repetition.cpuMicrosecondsPerRequest]));
   return {
-    requestsPerSecond: median(repetitions.map((result) => result.requestsPerSecond)),
-    latencyP50: median(repetitions.map((result) => result.latencyP50)),
-    latencyP99: median(repetitions.map((result) => result.latencyP99)),
-    cpuMicrosecondsPerRequest: cpuPerRequest.length > 0 ? median(cpuPerRequest) : undefined,
-    rssMegabytes: pid === undefined ? undefined : readRssMegabytes(pid),
-    failed: repetitions.reduce((sum, result) => sum + result.failed, 0),
-    repetitions,
+    requestsPerSecond: median(results.map((result) => result.requestsPerSecond)),
+    latencyP50: median(results.map((result) => result.latencyP50)),
+    latencyP99: median(results.map((result) => result.latencyP99)),
+    cpuMicrosecondsPerRequest: cpu.length > 0 ? median(cpu) : undefined,
+    rssMegabytes: subject.pid === undefined ? undefined : readRssMegabytes(subject.pid),
+    failed: results.reduce((sum, result) => sum + result.failed, 0),
+    repetitions: results,
   };
 }
 
-/** The c=1 figures at microsecond resolution (latency and time to first byte), one per request; several are probed in turn. */
-export function measureLatencyProbe(requests: readonly RequestSpec[], options: BenchOptions): Promise<LatencyProbeResult[]> {
-  const input: LatencyProbeInput = { requests, rounds: options.probeRequests };
-  return runPinnedWorker<LatencyProbeResult[]>(LATENCY_PROBE_WORKER, input);
+/**
+ * One scenario at one concurrency on several targets: each warmed up, then the repetitions taken
+ * in turn across the targets, so a busy spell of the machine hits them alike and the ratios
+ * between them hold better than their absolute figures. One measurement per subject, in order.
+ */
+export async function measureCells(subjects: readonly CellSubject[], connections: number, options: BenchOptions): Promise<CellMeasurement[]> {
+  for (const subject of subjects) await runThroughput(subject.request, connections, options.warmupSeconds, subject.client);
+  const repetitions: Repetition[][] = subjects.map(() => []);
+  for (let run = 0; run < options.repetitions; run++) {
+    for (const [index, subject] of subjects.entries()) repetitions[index]!.push(await runRepetition(subject, connections, options.durationSeconds));
+  }
+  return subjects.map((subject, index) => summarize(subject, repetitions[index]!));
 }

@@ -1,7 +1,7 @@
 import type { OpenStreamsInput, OpenStreamsResult } from '../load/load-results.js';
 import { LOAD_CORE, readFirstJsonLine, spawnPinnedNode } from '../process/spawn-pinned.js';
-import { readRssMegabytes } from '../sampling/process-stats.js';
-import type { RequestSpec } from '../scenarios.js';
+import { requireRssMegabytes } from '../sampling/process-stats.js';
+import type { RequestSpec } from '../request-spec.js';
 import { OPEN_STREAMS_WORKER } from './worker-paths.js';
 
 export interface OpenStreamsMeasurement extends OpenStreamsResult {
@@ -11,12 +11,12 @@ export interface OpenStreamsMeasurement extends OpenStreamsResult {
 
 /** Opens streams the simulator holds, reads the proxy's RSS while all are open, then lets them go. */
 export async function measureOpenStreams(request: RequestSpec, count: number, pid: number): Promise<OpenStreamsMeasurement> {
-  const rssBeforeMegabytes = readRssMegabytes(pid);
+  const rssBeforeMegabytes = requireRssMegabytes(pid, 'before the streams were opened');
   const input: OpenStreamsInput = { request, count };
   const worker = spawnPinnedNode(LOAD_CORE, [OPEN_STREAMS_WORKER, JSON.stringify(input)], { stdout: 'pipe' });
   try {
     const result = await readFirstJsonLine<OpenStreamsResult>(worker.child);
-    return { ...result, rssBeforeMegabytes, rssOpenMegabytes: readRssMegabytes(pid) };
+    return { ...result, rssBeforeMegabytes, rssOpenMegabytes: requireRssMegabytes(pid, 'with the streams open') };
   } finally {
     worker.child.stdin?.end();
     await worker.stop();

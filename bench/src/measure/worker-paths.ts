@@ -5,5 +5,6 @@ function worker(name: string): string {
 }
 
 export const THROUGHPUT_WORKER = worker('run-throughput-worker');
+export const STREAM_THROUGHPUT_WORKER = worker('run-stream-throughput-worker');
 export const LATENCY_PROBE_WORKER = worker('run-latency-probe-worker');
 export const OPEN_STREAMS_WORKER = worker('run-open-streams-worker');

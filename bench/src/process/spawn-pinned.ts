@@ -9,6 +9,8 @@ export const LOAD_CORE = 1;
 export interface PinnedProcess {
   readonly child: ChildProcess;
   readonly pid: number;
+  /** False once it has exited (or was killed). */
+  running(): boolean;
   stop(): Promise<void>;
 }
 
@@ -16,21 +18,25 @@ export interface SpawnPinnedOptions {
   readonly env?: NodeJS.ProcessEnv;
   /** `pipe` to read what it prints (the announced port, a worker's result); otherwise it is dropped. */
   readonly stdout?: 'pipe' | 'ignore';
+  /** Where its stderr goes: ours (default), or an open file descriptor (a chatty server's log file). */
+  readonly stderr?: 'inherit' | number;
 }
 
 /** Starts `node <args>` under `taskset -c <core>`; taskset execs, so the pid is node's. */
 export function spawnPinnedNode(core: number, nodeArguments: readonly string[], options: SpawnPinnedOptions = {}): PinnedProcess {
   const child = spawn('taskset', ['-c', String(core), process.execPath, ...nodeArguments], {
     env: options.env ?? process.env,
-    stdio: ['pipe', options.stdout ?? 'ignore', 'inherit'],
+    stdio: ['pipe', options.stdout ?? 'ignore', options.stderr ?? 'inherit'],
   });
   if (child.pid === undefined) throw new Error(`could not start node ${nodeArguments.join(' ')}`);
   const exited = once(child, 'exit');
+  const running = () => child.exitCode === null && child.signalCode === null;
   return {
     child,
     pid: child.pid,
+    running,
     async stop() {
-      if (child.exitCode !== null || child.signalCode !== null) return;
+      if (!running()) return;
       child.kill('SIGTERM');
       const timer = setTimeout(() => child.kill('SIGKILL'), 5_000);
       await exited;

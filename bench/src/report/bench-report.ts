@@ -2,12 +2,12 @@ import type { LatencyProbeResult } from '../load/load-results.js';
 import type { CellMeasurement } from '../measure/measure-cell.js';
 import type { OpenStreamsMeasurement } from '../measure/measure-open-streams.js';
 import type { SoakMeasurement } from '../measure/measure-soak.js';
-import type { Scenario } from '../scenarios.js';
+import type { ScenarioId } from '../scenarios.js';
 import type { TargetName } from '../targets/bench-target.js';
 
 export interface CellRecord extends CellMeasurement {
   readonly target: TargetName;
-  readonly scenario: Scenario['id'];
+  readonly scenario: ScenarioId;
   readonly concurrency: number;
   /** At concurrency 1 only: the microsecond-clock probe (latency and time to first byte). */
   readonly probe: LatencyProbeResult | undefined;
@@ -17,8 +17,23 @@ export interface CellRecord extends CellMeasurement {
 
 export interface SkippedRecord {
   readonly target: TargetName;
-  readonly scenario: Scenario['id'];
+  /** `all` when the target did not start. */
+  readonly scenario: ScenarioId | 'all';
   readonly reason: string;
+}
+
+/** RSS of a target at rest: right after it started, and after one request of each scenario and a pause. */
+export interface IdleMemoryRecord {
+  readonly target: TargetName;
+  readonly rssAtStartMegabytes: number;
+  readonly rssAfterRequestsMegabytes: number;
+}
+
+/** A target that exited, or a measurement that could not finish: its figures from then on are missing. */
+export interface FailureRecord {
+  readonly target: TargetName;
+  readonly during: string;
+  readonly message: string;
 }
 
 /** Everything one run measured; written as JSON and printed as tables. */
@@ -33,13 +48,17 @@ export interface BenchReport {
     readonly gatewayLogLevel: string;
   };
   readonly options: object;
+  readonly estimatedSeconds: number;
+  readonly targets: readonly TargetName[];
   readonly cells: CellRecord[];
   readonly skipped: SkippedRecord[];
+  readonly failures: FailureRecord[];
+  readonly idleMemory: IdleMemoryRecord[];
   readonly openStreams: (OpenStreamsMeasurement & { readonly target: TargetName })[];
-  soak: SoakMeasurement | undefined;
+  readonly soaks: (SoakMeasurement & { readonly target: TargetName })[];
 }
 
-export function findCell(report: BenchReport, target: TargetName, scenario: Scenario['id'], concurrency: number): CellRecord | undefined {
+export function findCell(report: BenchReport, target: TargetName, scenario: ScenarioId, concurrency: number): CellRecord | undefined {
   return report.cells.find((cell) => cell.target === target && cell.scenario === scenario && cell.concurrency === concurrency);
 }
 

@@ -2,13 +2,22 @@ import { readFileSync } from 'node:fs';
 
 // Linux /proc figures of another process. utime and stime are fields 14 and 15 of /proc/<pid>/stat,
 // in clock ticks (USER_HZ, 100 on Linux); the command name (field 2) may hold spaces, so fields are
-// counted from its closing parenthesis.
+// counted from its closing parenthesis. Both readings are undefined once the process is gone.
 
 const CLOCK_TICKS_PER_SECOND = 100;
 
+function readProcFile(pid: number, name: string): string | undefined {
+  try {
+    return readFileSync(`/proc/${pid}/${name}`, 'utf8');
+  } catch {
+    return undefined;
+  }
+}
+
 /** CPU time (user + system) the process has used so far, in milliseconds. */
-export function readCpuMilliseconds(pid: number): number {
-  const stat = readFileSync(`/proc/${pid}/stat`, 'utf8');
+export function readCpuMilliseconds(pid: number): number | undefined {
+  const stat = readProcFile(pid, 'stat');
+  if (stat === undefined) return undefined;
   const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
   // fields[0] is field 3 (state), so utime (14) and stime (15) are at 11 and 12.
   const ticks = Number(fields[11]) + Number(fields[12]);
@@ -16,8 +25,14 @@ export function readCpuMilliseconds(pid: number): number {
 }
 
 /** Resident set size in megabytes (VmRSS). */
-export function readRssMegabytes(pid: number): number {
-  const match = /^VmRSS:\s+(\d+) kB$/m.exec(readFileSync(`/proc/${pid}/status`, 'utf8'));
-  if (!match) throw new Error(`no VmRSS for process ${pid}`);
-  return Number(match[1]) / 1024;
+export function readRssMegabytes(pid: number): number | undefined {
+  const match = /^VmRSS:\s+(\d+) kB$/m.exec(readProcFile(pid, 'status') ?? '');
+  return match ? Number(match[1]) / 1024 : undefined;
+}
+
+/** The RSS of a process that must still be running for the figure to mean anything. */
+export function requireRssMegabytes(pid: number, when: string): number {
+  const rss = readRssMegabytes(pid);
+  if (rss === undefined) throw new Error(`the process (pid ${pid}) had exited ${when}`);
+  return rss;
 }

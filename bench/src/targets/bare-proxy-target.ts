@@ -15,6 +15,7 @@ export const bareProxyTarget: BenchTarget = {
     return {
       name: 'bare proxy',
       pid: proxy.pid,
+      isRunning: () => proxy.running(),
       request: (scenario, hold) => vendorNativeRequest(baseUrl, scenario, hold),
       stop: () => proxy.stop(),
     };

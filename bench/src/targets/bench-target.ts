@@ -1,7 +1,14 @@
 import type { BenchOptions } from '../bench-options.js';
-import type { RequestSpec, Scenario } from '../scenarios.js';
+import type { RequestSpec } from '../request-spec.js';
+import type { Scenario } from '../scenarios.js';
 
-export type TargetName = 'direct' | 'bare proxy' | 'modelgate' | 'portkey';
+/** Every target, in the order they are measured and reported. */
+export const TARGET_NAMES = ['direct', 'bare proxy', 'modelgate got', 'modelgate undici', 'baseline got', 'baseline undici', 'portkey'] as const;
+
+export type TargetName = (typeof TARGET_NAMES)[number];
+
+/** The gateways the goals are judged for. */
+export const GATEWAY_TARGETS: readonly TargetName[] = ['modelgate got', 'modelgate undici', 'baseline got', 'baseline undici', 'portkey'];
 
 /** A scenario a target cannot run, and why. */
 export interface Skipped {
@@ -15,6 +22,8 @@ export interface RunningTarget {
   readonly name: TargetName;
   /** The process under test (pinned to the proxy core); undefined when going direct. */
   readonly pid: number | undefined;
+  /** False once the process under test has exited. */
+  isRunning(): boolean;
   /** The request for a scenario; `hold` asks the simulator to keep the stream open. */
   request(scenario: Scenario, hold?: boolean): RequestSpec | Skipped;
   stop(): Promise<void>;
@@ -23,8 +32,6 @@ export interface RunningTarget {
 export interface TargetContext {
   readonly simulatorUrl: string;
   readonly options: BenchOptions;
-  /** Absolute path of the built Anthropic plugin, when the package is present and builds. */
-  readonly anthropicPluginPath: string | undefined;
 }
 
 export interface BenchTarget {

@@ -8,6 +8,7 @@ export const directTarget: BenchTarget = {
     return {
       name: 'direct',
       pid: undefined,
+      isRunning: () => true,
       request: (scenario, hold) => vendorNativeRequest(simulatorUrl, scenario, hold),
       stop: async () => undefined,
     };

@@ -1,11 +1,17 @@
-import { chatCompletionBody, JSON_CONTENT, responsesBody, type RequestSpec, type Scenario } from '../scenarios.js';
+import type { RequestSpec } from '../request-spec.js';
+import type { Scenario } from '../scenarios.js';
 import { NO_RETRY_ACROSS_DEPLOYMENTS, type Skipped } from './bench-target.js';
+import { chatCompletionBody, JSON_CONTENT, responsesBody } from './request-bodies.js';
 
-/** The model names a gateway exposes for each upstream protocol. */
+/** The model names a gateway exposes for each upstream protocol and simulator variant. */
 export interface GatewayModels {
   readonly openai: string;
   readonly anthropic: string;
+  readonly gemini: string;
   readonly hold: string;
+  /** Models whose upstream answers the long stream (2,000 deltas). */
+  readonly openaiLong: string;
+  readonly anthropicLong: string;
   /** An OpenAI model whose first deployment always answers 503 and whose second is healthy; absent when the gateway cannot retry across deployments. */
   readonly retried?: string;
 }
@@ -14,7 +20,14 @@ export interface GatewayModels {
 function modelFor(scenario: Scenario, hold: boolean, models: GatewayModels): string | undefined {
   if (scenario.retryOf) return models.retried;
   if (hold) return models.hold;
-  return scenario.vendor === 'anthropic-messages' ? models.anthropic : models.openai;
+  switch (scenario.vendor) {
+    case 'anthropic-messages':
+      return scenario.chunks ? models.anthropicLong : models.anthropic;
+    case 'gemini':
+      return models.gemini;
+    default:
+      return scenario.chunks ? models.openaiLong : models.openai;
+  }
 }
 
 /** The request an OpenAI client sends to a gateway: chat for chat scenarios, `/v1/responses` for Responses. */

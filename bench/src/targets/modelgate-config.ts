@@ -1,12 +1,20 @@
 import { mkdtempSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { ALWAYS_503_PREFIX, HOLD_MODEL } from '../simulator/simulator-routes.js';
-import { OPENAI_PLUGIN } from './workspace-paths.js';
+import { ALWAYS_503_PREFIX, HOLD_MODEL, LONG_MODEL } from '../simulator/simulator-routes.js';
+import type { Checkout } from './checkout.js';
 
 export const MODELGATE_KEY = 'mg-bench-key-0123456789abcdef';
 
-export const MODELGATE_MODELS = { openai: 'bench-openai', anthropic: 'bench-anthropic', hold: 'bench-hold', retried: 'bench-retried' } as const;
+export const MODELGATE_MODELS = {
+  openai: 'bench-openai',
+  anthropic: 'bench-anthropic',
+  gemini: 'bench-gemini',
+  hold: 'bench-hold',
+  openaiLong: 'bench-openai-long',
+  anthropicLong: 'bench-anthropic-long',
+  retried: 'bench-retried',
+} as const;
 
 /** What an answer of `bench-retried` says when the retry really happened: the 503, then the healthy deployment. */
 export const RETRIED_ANSWER_HEADERS = { 'x-modelgate-attempts': '2' } as const;
@@ -19,36 +27,56 @@ export const RETRIED_ANSWER_HEADERS = { 'x-modelgate-attempts': '2' } as const;
  */
 const RESILIENCE = { retry: { maxAttempts: 2 }, cooldown: { failureThreshold: 1_000_000_000 } };
 
+export type UpstreamTransport = 'got' | 'undici';
+
 export interface ModelgateConfigInput {
   readonly port: number;
   readonly simulatorUrl: string;
   readonly logLevel: string;
-  readonly anthropicPluginPath: string | undefined;
+  readonly transport: UpstreamTransport;
+  /** Whose plugins the providers load (the workspace's or the baseline's). */
+  readonly checkout: Checkout;
+}
+
+function providersAndModels({ simulatorUrl, checkout: { plugins } }: ModelgateConfigInput): { providers: object[]; models: object[] } {
+  const providers: object[] = [];
+  const models: object[] = [];
+  if (plugins.openai) {
+    providers.push(
+      { package: plugins.openai, id: 'openai', settings: { apiKey: 'sk-bench', baseUrl: `${simulatorUrl}/v1` } },
+      { package: plugins.openai, id: 'openai-down', settings: { apiKey: 'sk-bench', baseUrl: `${simulatorUrl}${ALWAYS_503_PREFIX}/v1` } },
+    );
+    models.push(
+      { id: MODELGATE_MODELS.openai, provider: 'openai', upstreamModel: 'gpt-bench' },
+      { id: MODELGATE_MODELS.hold, provider: 'openai', upstreamModel: HOLD_MODEL },
+      { id: MODELGATE_MODELS.openaiLong, provider: 'openai', upstreamModel: LONG_MODEL },
+      // The model's own provider is its first deployment (weight 1); weighted order puts a weight-0
+      // deployment last, so every request tries the failing one first.
+      { id: MODELGATE_MODELS.retried, provider: 'openai-down', upstreamModel: 'gpt-bench', deployments: [{ provider: 'openai', weight: 0 }] },
+    );
+  }
+  if (plugins.anthropic) {
+    providers.push({ package: plugins.anthropic, id: 'anthropic', settings: { apiKey: 'sk-ant-bench', baseUrl: `${simulatorUrl}/v1` } });
+    models.push(
+      { id: MODELGATE_MODELS.anthropic, provider: 'anthropic', upstreamModel: 'claude-bench' },
+      { id: MODELGATE_MODELS.anthropicLong, provider: 'anthropic', upstreamModel: LONG_MODEL },
+    );
+  }
+  if (plugins.google) {
+    providers.push({ package: plugins.google, id: 'google', settings: { apiKey: 'bench-google-key', baseUrl: `${simulatorUrl}/v1beta` } });
+    models.push({ id: MODELGATE_MODELS.gemini, provider: 'google', upstreamModel: 'gemini-bench' });
+  }
+  return { providers, models };
 }
 
 /** Writes the gateway's config (JSON, which is YAML) to a fresh temporary folder; returns its path. */
 export function writeModelgateConfig(input: ModelgateConfigInput): string {
-  const providers: object[] = [
-    { package: OPENAI_PLUGIN, id: 'openai', settings: { apiKey: 'sk-bench', baseUrl: `${input.simulatorUrl}/v1` } },
-    { package: OPENAI_PLUGIN, id: 'openai-down', settings: { apiKey: 'sk-bench', baseUrl: `${input.simulatorUrl}${ALWAYS_503_PREFIX}/v1` } },
-  ];
-  const models: object[] = [
-    { id: MODELGATE_MODELS.openai, provider: 'openai', upstreamModel: 'gpt-bench' },
-    { id: MODELGATE_MODELS.hold, provider: 'openai', upstreamModel: HOLD_MODEL },
-    // The model's own provider is its first deployment (weight 1); weighted order puts a weight-0
-    // deployment last, so every request tries the failing one first.
-    { id: MODELGATE_MODELS.retried, provider: 'openai-down', upstreamModel: 'gpt-bench', deployments: [{ provider: 'openai', weight: 0 }] },
-  ];
-  if (input.anthropicPluginPath) {
-    providers.push({ package: input.anthropicPluginPath, id: 'anthropic', settings: { apiKey: 'sk-ant-bench', baseUrl: `${input.simulatorUrl}/v1` } });
-    models.push({ id: MODELGATE_MODELS.anthropic, provider: 'anthropic', upstreamModel: 'claude-bench' });
-  }
   const config = {
     // Every bench client comes from 127.0.0.1, and the open-streams figure needs 1,000 connections at once.
     server: { host: '127.0.0.1', port: input.port, maxConnectionsPerAddress: 0 },
     logging: { level: input.logLevel },
-    providers,
-    models,
+    upstream: { transport: input.transport },
+    ...providersAndModels(input),
     resilience: RESILIENCE,
     keys: [{ name: 'bench', key: MODELGATE_KEY }],
   };
