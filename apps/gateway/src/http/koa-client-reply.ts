@@ -1,4 +1,3 @@
-import { PassThrough } from 'node:stream';
 import type { Context } from 'koa';
 import { EVENT_STREAM_HEADERS, type ClientReply } from '@modelgate/pipeline';
 
@@ -11,12 +10,14 @@ export function koaClientReply(ctx: Context): ClientReply {
       if (typeof body === 'string') ctx.type = 'application/json';
       ctx.body = body;
     },
+    // The relay writes into the response itself (Koa steps aside): no PassThrough, pipe and their
+    // listeners per stream between the events and the socket. Status and headers go out with the
+    // first write; the relay ends the response, or destroys it when the stream fails.
     openEventStream() {
-      const output = new PassThrough();
       ctx.status = 200;
       ctx.set(EVENT_STREAM_HEADERS);
-      ctx.body = output;
-      return output;
+      ctx.respond = false;
+      return ctx.res;
     },
   };
 }

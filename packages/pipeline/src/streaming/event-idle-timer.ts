@@ -7,20 +7,16 @@ import { upstreamTimeoutFailure } from '../transport/upstream-transport-errors.j
  * load) do not, so a stream kept open by comments alone still ends, with a 504-class error event.
  */
 export class EventIdleTimer {
-  private timer: NodeJS.Timeout | undefined;
+  private readonly timer: NodeJS.Timeout;
 
-  constructor(
-    private readonly upstream: Readable,
-    private readonly ms: number,
-  ) {
-    this.touch();
+  constructor(upstream: Readable, ms: number) {
+    this.timer = setTimeout(() => upstream.destroy(upstreamTimeoutFailure('stream event', ms)), ms);
+    this.timer.unref();
   }
 
-  /** An event arrived. */
+  /** An event arrived: the wait starts again (one timer per stream, re-armed, not one per event). */
   touch(): void {
-    clearTimeout(this.timer);
-    this.timer = setTimeout(() => this.upstream.destroy(upstreamTimeoutFailure('stream event', this.ms)), this.ms);
-    this.timer.unref();
+    this.timer.refresh();
   }
 
   stop(): void {

@@ -10,6 +10,7 @@ import {
   type StreamTranslatorV1,
 } from '@modelgate/core';
 import { carriesContent } from './carries-content.js';
+import { consumePieces } from './consume-pieces.js';
 import { EventIdleTimer } from './event-idle-timer.js';
 import { SseKeepAlive } from './sse-keep-alive.js';
 import { settleRelayFailure, type RelayOutcome } from './relay-outcome.js';
@@ -113,10 +114,7 @@ export async function relayChatStream(options: RelayChatStreamOptions): Promise<
   };
 
   try {
-    for await (const piece of upstream) {
-      const backPressure = send(translate(parser.push(decoder.decode(piece as Buffer, { stream: true }))));
-      if (backPressure) await backPressure;
-    }
+    await consumePieces(upstream, (piece) => send(translate(parser.push(decoder.decode(piece, { stream: true })))));
     const backPressure = send(translate([...parser.push(decoder.decode()), ...parser.end()]));
     if (backPressure) await backPressure;
     const last = serialize(translator.onEnd()) + encoder.end();

@@ -1,6 +1,7 @@
 import { once } from 'node:events';
 import type { Readable, Writable } from 'node:stream';
 import { GatewayError, SseParser, type CompletionUsage, type SseEvent } from '@modelgate/core';
+import { consumePieces } from './consume-pieces.js';
 import { EventIdleTimer } from './event-idle-timer.js';
 import { settleRelayFailure, type RelayOutcome } from './relay-outcome.js';
 import { SseBlockSplitter } from './sse-block-splitter.js';
@@ -74,7 +75,7 @@ export async function relayVerbatimStream(options: RelayVerbatimStreamOptions): 
   });
 
   let answered = false;
-  const forward = async (block: string): Promise<void> => {
+  const forward = (block: string): Promise<unknown> | undefined => {
     for (const event of parser.push(block)) {
       idle.touch();
       tracker.observe(event);
@@ -87,14 +88,20 @@ export async function relayVerbatimStream(options: RelayVerbatimStreamOptions): 
     }
     options.onWrite?.();
     keepAlive.touch();
-    if (!output.write(block)) await once(output, 'drain');
+    return output.write(block) ? undefined : once(output, 'drain');
+  };
+  // Each block in turn, waiting for the client only when it is slower than the upstream.
+  const forwardAll = (blocks: readonly string[], from = 0): Promise<unknown> | undefined => {
+    for (let index = from; index < blocks.length; index++) {
+      const drained = forward(blocks[index]!);
+      if (drained) return drained.then(() => forwardAll(blocks, index + 1));
+    }
+    return undefined;
   };
 
   try {
-    for await (const piece of upstream) {
-      for (const block of splitter.push(decoder.decode(piece as Buffer, { stream: true }))) await forward(block);
-    }
-    for (const block of splitter.push(decoder.decode())) await forward(block);
+    await consumePieces(upstream, (piece) => forwardAll(splitter.push(decoder.decode(piece, { stream: true }))));
+    await forwardAll(splitter.push(decoder.decode()));
     const unterminated = splitter.end();
     if (unterminated.trim().length > 0) await forward(`${unterminated}\n\n`);
     if (!tracker.ended) throw interruptedBeforeTerminal(options.upstreamUrl, options.dialect, tracker.terminalEvents);
