@@ -1,7 +1,7 @@
 import { mkdirSync } from 'node:fs';
 import { join } from 'node:path';
-import { afterAll, afterEach, beforeAll, describe, expect, it } from '@jest/globals';
-import { chromium, type Browser, type Page } from 'playwright-core';
+import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from '@jest/globals';
+import { chromium, type Browser, type BrowserContext, type Page } from 'playwright-core';
 import { pino } from 'pino';
 import { parseGatewayConfig } from '../../src/config/load-gateway-config.js';
 import { startDemoProfile, type DemoProfile } from '../../src/demo/demo-profile.js';
@@ -18,7 +18,9 @@ interface CanvasLike {
 }
 
 // The admin UI in real (headless) Chromium against a gateway on the demo profile, after real
-// requests through it. Screenshots of failed tests go to test-results/ui/.
+// requests through it. Each test has its own browser context (signed in afresh) and expects what
+// the gateway has served so far, so the tests pass in any order (jest --randomize). Screenshots of
+// failed tests go to test-results/ui/.
 
 const chromiumPath = systemChromium();
 const SCREENSHOTS = join(process.cwd(), 'test-results', 'ui');
@@ -27,9 +29,11 @@ const SCREENSHOTS = join(process.cwd(), 'test-results', 'ui');
   let demo: DemoProfile;
   let gateway: RunningGateway;
   let browser: Browser;
+  let context: BrowserContext | undefined;
   let page: Page;
   let models: string[];
-  const mix = { requests: 0, errors: 0 };
+  /** What the gateway has served: all requests, the refused ones, and the requests per model. */
+  const mix = { requests: 0, errors: 0, byModel: new Map<string, number>() };
 
   beforeAll(async () => {
     demo = await startDemoProfile();
@@ -47,11 +51,24 @@ const SCREENSHOTS = join(process.cwd(), 'test-results', 'ui');
     expect(sent.map((result) => result.status)).toEqual([200, 200, 200, 200, 200, 200, 404]);
     mix.requests = sent.length;
     mix.errors = 1;
+    mix.byModel = new Map([[models[0]!, 4], [models[1]!, 2]]);
     await storedRecords(sent.length);
     browser = await chromium.launch({ executablePath: chromiumPath, args: ['--no-sandbox'] });
-    page = await browser.newPage({ viewport: { width: 1400, height: 1000 } });
-    page.on('dialog', (dialog) => void dialog.accept());
   }, 60_000);
+
+  beforeEach(async () => {
+    context = await browser.newContext({ viewport: { width: 1400, height: 1000 } });
+    page = await context.newPage();
+    page.on('dialog', (dialog) => void dialog.accept());
+  });
+
+  /** Opens the UI at `route` in this test's page and signs in with the admin token. */
+  async function signedIn(route: string): Promise<void> {
+    await page.goto(`${gateway.url}/ui#/${route}`);
+    await page.fill('input[name=token]', TEST_ADMIN_TOKEN);
+    await page.click('button[type=submit]');
+    await page.waitForSelector(`[data-page=${route}]`);
+  }
 
   /** Usage records reach the store within a second (the recorder's batches). */
   const storedRecords = (count: number) =>
@@ -66,6 +83,8 @@ const SCREENSHOTS = join(process.cwd(), 'test-results', 'ui');
       mkdirSync(SCREENSHOTS, { recursive: true });
       await page.screenshot({ path: join(SCREENSHOTS, `${state.currentTestName?.replace(/\W+/g, '-')}.png`), fullPage: true });
     }
+    await context?.close();
+    context = undefined;
   });
 
   afterAll(async () => {
@@ -85,13 +104,15 @@ const SCREENSHOTS = join(process.cwd(), 'test-results', 'ui');
   });
 
   it("shows the requests in the overview's tiles and charts", async () => {
+    await storedRecords(mix.requests);
+    await signedIn('overview');
     const tile = (name: string) => page.locator(`[data-tile=${name}] .tile-value`).textContent();
     await expect(tile('requests')).resolves.toBe(String(mix.requests));
     await expect(tile('error-rate')).resolves.toBe(`${((mix.errors / mix.requests) * 100).toFixed(1)}%`);
     expect(Number((await tile('tokens'))!.replaceAll(',', ''))).toBeGreaterThan(0);
     const legend = (chart: string, series: string) => page.locator(`[data-chart="${chart}"] [data-series="${series}"] .series-value`).textContent();
-    await expect(legend('Requests', models[0]!)).resolves.toBe('4');
-    await expect(legend('Requests', models[1]!)).resolves.toBe('2');
+    await expect(legend('Requests', models[0]!)).resolves.toBe(String(mix.byModel.get(models[0]!)));
+    await expect(legend('Requests', models[1]!)).resolves.toBe(String(mix.byModel.get(models[1]!)));
     // The unknown model's request was refused before a model resolved: its own line, with no model.
     await expect(legend('Requests', '(none)')).resolves.toBe('1');
     // The charts are drawn: uPlot's canvas has coloured pixels.
@@ -107,7 +128,7 @@ const SCREENSHOTS = join(process.cwd(), 'test-results', 'ui');
   });
 
   it('creates a key whose secret works, and revokes it so that it is refused', async () => {
-    await page.click('a[href="#/keys"]');
+    await signedIn('keys');
     await page.fill('.create-key input[name=name]', 'browser-made');
     await page.fill('.create-key input[name=rpm]', '30');
     await page.fill('.create-key input[name=budgetUsd]', '5');
@@ -117,6 +138,8 @@ const SCREENSHOTS = join(process.cwd(), 'test-results', 'ui');
     await expect(page.locator('[data-key=browser-made] [data-status]').textContent()).resolves.toBe('active');
     await expect(page.locator('[data-key=browser-made] [data-spend]').textContent()).resolves.toContain('of $5.00 / month');
     expect((await chat(`${gateway.url}/v1`, secret, { model: models[0] })).status).toBe(200);
+    mix.requests++;
+    mix.byModel.set(models[0]!, mix.byModel.get(models[0]!)! + 1);
     await page.click('[data-key=browser-made] button:has-text("Revoke")');
     await page.waitForSelector('[data-key=browser-made] [data-status]:has-text("revoked")');
     const refused = await chat(`${gateway.url}/v1`, secret, { model: models[0] });
@@ -124,11 +147,11 @@ const SCREENSHOTS = join(process.cwd(), 'test-results', 'ui');
   });
 
   it('filters the usage log and exports it as CSV', async () => {
-    await storedRecords(mix.requests + 1);
-    await page.click('a[href="#/usage"]');
+    await storedRecords(mix.requests);
+    await signedIn('usage');
     await page.waitForSelector('[data-record]');
     const total = Number(await page.locator('[data-count]').getAttribute('data-count'));
-    expect(total).toBe(mix.requests + 1);
+    expect(total).toBe(mix.requests);
     await page.fill('.filters input[name=model]', models[1]!);
     await page.click('.filters button[type=submit]');
     await page.waitForSelector(`[data-count="2"]`);
@@ -154,7 +177,7 @@ const SCREENSHOTS = join(process.cwd(), 'test-results', 'ui');
   });
 
   it("lists each model's deployments with their state", async () => {
-    await page.click('a[href="#/models"]');
+    await signedIn('models');
     await page.waitForSelector(`[data-model="${models[0]}"]`);
     await expect(page.locator(`[data-model="${models[0]}"] [data-state]`).first().textContent()).resolves.toBe('in-rotation');
   });
