@@ -108,9 +108,12 @@ describe('Codex CLI through the gateway', () => {
   it(
     'falls back to HTTP after one refused WebSocket upgrade with the built-in OpenAI provider',
     async () => {
+      // This run's log lines only: the other tests' runs log into the same gateway.
+      const firstLine = harness.logs.length;
       const run = await runCodex('Say hi', { baseUrl: harness.baseUrl, model: 'gpt-test', providerName: 'built-in', apiKey: TEST_SERVICE_KEY });
       expect({ exitCode: run.exitCode, log: run.exitCode === 0 ? '' : describeRun(run) }).toEqual({ exitCode: 0, log: '' });
       const requestLines = harness.logs
+        .slice(firstLine)
         .map((line) => JSON.parse(line) as Record<string, unknown>)
         .filter((line) => line.msg === 'request' && line.path === '/v1/responses' && (line.durationMs as number) >= 0);
       const attempts = requestLines.filter((line) => line.method === 'GET');
