@@ -1,7 +1,7 @@
 import { mkdirSync, writeFileSync } from 'node:fs';
 import { availableParallelism, loadavg } from 'node:os';
 import { fileURLToPath } from 'node:url';
-import { parseBenchOptions, USAGE } from './bench-options.js';
+import { USAGE } from './bench-options.js';
 import { LOAD_CORE, PROXY_CORE, readFirstJsonLine, spawnPinnedNode } from './process/spawn-pinned.js';
 import type { BenchReport } from './report/bench-report.js';
 import { evaluateGoals, judgedTargets } from './report/evaluate-goals.js';
@@ -10,24 +10,26 @@ import { formatMemoryTable } from './report/format-memory-table.js';
 import { formatFailures, formatSkipped } from './report/format-skipped-and-failures.js';
 import { formatResultsTable } from './report/format-results-table.js';
 import { formatRetryCosts, retryCosts } from './report/retry-cost.js';
-import { estimateRun, formatEstimate } from './run-estimate.js';
+import { formatEstimate } from './run-estimate.js';
 import { runMeasurements } from './run-measurements.js';
-import { selectScenarios } from './scenarios.js';
-import { resolveTargetNames, selectTargets } from './targets/select-targets.js';
+import { planRun, type RunPlan } from './run-plan.js';
 
 const SIMULATOR_ENTRY = fileURLToPath(new URL('./simulator/run-simulator.js', import.meta.url));
 const RESULTS_DIRECTORY = fileURLToPath(new URL('../results/', import.meta.url));
 
-const options = parseBenchOptions(process.argv.slice(2));
-if (options === 'help') {
+let plan: RunPlan | 'help';
+try {
+  plan = planRun(process.argv.slice(2));
+} catch (error) {
+  process.stderr.write(`${(error as Error).message}\n(pnpm bench -- --help lists the flags)\n`);
+  process.exit(2);
+}
+if (plan === 'help') {
   process.stdout.write(`${USAGE}\n`);
   process.exit(0);
 }
-const scenarios = selectScenarios(options.scenarios);
-const targets = selectTargets(options.targets, options.baseline);
+const { options, scenarios, targets, soakTargets, estimate } = plan;
 const targetNames = targets.map((target) => target.name);
-const soakTargets = new Set([...resolveTargetNames(options.soakTargets)].filter((name) => name !== 'direct' && targetNames.includes(name)));
-const estimate = estimateRun(targetNames, scenarios, options, soakTargets.size);
 
 const pinning = `proxy under test pinned to core ${PROXY_CORE}; load generator and simulator pinned to core ${LOAD_CORE} (taskset)`;
 const loadAverage = loadavg()[0]!.toFixed(1);

@@ -3,14 +3,14 @@ import { scenarioConcurrencies, type Scenario } from './scenarios.js';
 import type { TargetName } from './targets/bench-target.js';
 
 // Rough costs on this 2-core machine, for the estimate printed at start.
-/** A load worker's start and exit (node + autocannon: ~0.25 s measured) around its run. */
-const WORKER_SECONDS = 0.4;
+/** A load worker's start and exit around its run (node + autocannon: 0.22 s measured). */
+const WORKER_SECONDS = 0.25;
 /** A target's start, to its first answer. */
-const START_SECONDS = 3;
+const START_SECONDS = 2;
 /** One c=1 probe request through a proxy, by kind of scenario; Portkey's streams wait ~30 ms each on Node. */
-const PROBE_MILLISECONDS = { short: 1.5, portkeyStream: 30, long: 30 };
+const PROBE_MILLISECONDS = { short: 1.5, portkeyStream: 30, long: 15 };
 /** Opening, holding and releasing the open streams on a restarted target. */
-const OPEN_STREAMS_SECONDS = 10;
+const OPEN_STREAMS_SECONDS = 6;
 
 export interface RunEstimate {
   readonly cells: number;

@@ -33,11 +33,11 @@ function describe(subject: ScenarioSubject, requestsPerSecond: number, probes: S
   return `${subject.target.name} ${requestsPerSecond.toFixed(0)} req/s${probe}`;
 }
 
-/** The subjects whose process still runs; one that has exited is recorded as a failure (once). */
+/** The subjects whose process still runs; one that has exited is recorded as a failure (once, where it was first seen). */
 function runningSubjects(subjects: readonly ScenarioSubject[], during: string, report: BenchReport): ScenarioSubject[] {
   return subjects.filter(({ target }) => {
     if (target.isRunning()) return true;
-    if (!report.failures.some((failure) => failure.target === target.name)) report.failures.push({ target: target.name, during, message: 'its process had exited' });
+    if (!report.failures.some((failure) => failure.target === target.name)) report.failures.push({ target: target.name, during, message: 'its process exited' });
     return false;
   });
 }
@@ -67,6 +67,7 @@ export async function measureScenario(scenario: Scenario, checked: CheckedScenar
       for (const { target } of subjects) report.failures.push({ target: target.name, during, message: (error as Error).message });
       progress(`  ${during}: ${(error as Error).message}`);
     }
+    runningSubjects(subjects, during, report);
   }
   // Once more after the load: a change of behaviour under load (a deployment cooling down) would otherwise go unseen.
   for (const { target, request } of runningSubjects(checked.get(scenario.id) ?? [], `${scenario.label}, after the load`, report)) {
