@@ -1,6 +1,8 @@
 import type { Context } from 'koa';
 import { EVENT_STREAM_HEADERS, type ClientReply } from '@modelgate/pipeline';
 
+function ignoreClientGone(): void {}
+
 /** The pipeline's view of a Koa response: Koa writes the body once the route returns. */
 export function koaClientReply(ctx: Context): ClientReply {
   return {
@@ -12,11 +14,14 @@ export function koaClientReply(ctx: Context): ClientReply {
     },
     // The relay writes into the response itself (Koa steps aside): no PassThrough, pipe and their
     // listeners per stream between the events and the socket. Status and headers go out with the
-    // first write; the relay ends the response, or destroys it when the stream fails.
+    // first write; the relay ends the response, or destroys it when the stream fails. A write to a
+    // client that has just gone fails (EPIPE) with an 'error' that would end the process unheard:
+    // the exchange sees the client leave through the response's 'close'.
     openEventStream() {
       ctx.status = 200;
       ctx.set(EVENT_STREAM_HEADERS);
       ctx.respond = false;
+      ctx.res.on('error', ignoreClientGone);
       return ctx.res;
     },
   };

@@ -1,5 +1,20 @@
 import { Writable } from 'node:stream';
 
+/** Calls `done` once the target drains, or closes (a client gone never drains). */
+function waitForDrainOrClose(target: Writable, done: () => void): void {
+  if (target.destroyed) {
+    done();
+    return;
+  }
+  const settle = (): void => {
+    target.off('drain', settle);
+    target.off('close', settle);
+    done();
+  };
+  target.once('drain', settle);
+  target.once('close', settle);
+}
+
 /**
  * The client's stream, held: what the relay writes waits here until `release()` opens the real
  * output (status and headers go out then) and pours it in, and everything after flows straight
@@ -33,12 +48,14 @@ export class HoldingOutput extends Writable {
       return;
     }
     if (this.target.write(chunk)) callback();
-    else this.target.once('drain', () => callback());
+    else waitForDrainOrClose(this.target, callback);
   }
 
+  // The client's response fails its end (EPIPE, a reset) when the client has just gone: that is the
+  // exchange's to see (the response's 'close'), not an error of this stream's, which nobody awaits.
   override _final(callback: (error?: Error | null) => void): void {
     this.held = [];
-    if (this.target) this.target.end(callback);
+    if (this.target) this.target.end(() => callback());
     else callback();
   }
 
