@@ -4,6 +4,7 @@
 
 export type { ExchangeObserver } from './exchange/exchange-observer.js';
 export { Exchange, type ExchangeAttempt, type ExchangeInit, type ExchangeKey, type ServedBy } from './exchange/exchange.js';
+export { randomHex } from './exchange/random-ids.js';
 export {
   CLIENT_CLOSED_REQUEST,
   describeRequestEnding,

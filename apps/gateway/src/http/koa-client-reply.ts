@@ -1,16 +1,22 @@
 import type { Context } from 'koa';
 import { EVENT_STREAM_HEADERS, type ClientReply } from '@modelgate/pipeline';
 
+const JSON_TYPE = 'application/json; charset=utf-8';
+
 function ignoreClientGone(): void {}
 
 /** The pipeline's view of a Koa response: Koa writes the body once the route returns. */
 export function koaClientReply(ctx: Context): ClientReply {
   return {
-    setHeaders: (headers) => ctx.set(headers),
+    // Straight onto the response: the values are strings already, and Koa's setter re-checks each.
+    setHeaders(headers) {
+      for (const name in headers) ctx.res.setHeader(name, headers[name]!);
+    },
+    // Serialised here with its type set, so Koa neither looks the type up nor inspects the body.
     sendJson(status, body) {
       ctx.status = status;
-      if (typeof body === 'string') ctx.type = 'application/json';
-      ctx.body = body;
+      ctx.res.setHeader('content-type', JSON_TYPE);
+      ctx.body = typeof body === 'string' ? body : JSON.stringify(body);
     },
     // The relay writes into the response itself (Koa steps aside): no PassThrough, pipe and their
     // listeners per stream between the events and the socket. Status and headers go out with the

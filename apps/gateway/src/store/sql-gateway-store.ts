@@ -55,12 +55,24 @@ function toStoredKey(row: KeyRow): StoredKey {
   };
 }
 
+const MILLISECONDS_PER_DAY = 86_400_000;
+let currentDay = { start: 0, label: '1970-01-01' };
+
+/** `YYYY-MM-DD` (UTC) of a time: every record of a day shares one label, made once. */
+function utcDay(milliseconds: number): string {
+  if (milliseconds < currentDay.start || milliseconds >= currentDay.start + MILLISECONDS_PER_DAY) {
+    const start = milliseconds - (milliseconds % MILLISECONDS_PER_DAY);
+    currentDay = { start, label: new Date(start).toISOString().slice(0, 10) };
+  }
+  return currentDay.label;
+}
+
 function usageValues(record: UsageRecord): SqlValue[] {
   return [
     record.requestId, record.keyId, record.model ?? null, record.family ?? null, record.endpoint, record.status,
     record.promptTokens, record.completionTokens, record.cachedTokens, record.reasoningTokens, record.tokensEstimated ? 1 : 0,
     record.costUsd, record.latencyMs, record.timeToFirstTokenMs ?? null, record.stream ? 1 : 0, record.clientAborted ? 1 : 0,
-    record.createdAt, new Date(record.createdAt).toISOString().slice(0, 10), record.recordId ?? null, record.outcome,
+    record.createdAt, utcDay(record.createdAt), record.recordId ?? null, record.outcome,
     record.stage ?? null, record.deployment ?? null, record.attempts ? JSON.stringify(record.attempts) : null,
   ];
 }

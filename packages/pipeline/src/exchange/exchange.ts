@@ -2,7 +2,7 @@ import type { CompletionUsage, GatewayError, GatewayErrorKind } from '@modelgate
 import type { Deployment, ModelRoute } from '../routing/model-router.js';
 import type { KeyScope } from '../scope/key-scope.js';
 import type { ExchangeObserver } from './exchange-observer.js';
-import { mintRecordId } from './mint-record-id.js';
+import { mintRecordId } from './random-ids.js';
 import { describeRequestEnding, type ConnectionClose, type RequestEnding, type RequestStage, type ResponseState, type StreamOutcome } from './request-ending.js';
 
 /** The caller, as far as the pipeline needs it: an id for records and leases, and its scope. */

@@ -80,16 +80,30 @@ export async function runModelRequest(request: ModelRequest, dependencies: Pipel
  * asked for (a key with token or request limits, or a record whose upstream sent no usage), once.
  */
 function admissionTarget(operation: FrontOperation, route: ModelRoute, body: { model: string }): AdmissionTarget {
-  let estimate: TokenEstimate | undefined;
-  return {
-    endpoint: operation.endpoint,
-    model: route.publicId,
-    family: route.instance.family,
-    pricing: route.pricing,
-    get estimate() {
-      return (estimate ??= operation.estimateTokens(body, route.card?.maxOutputTokens));
-    },
-  };
+  return new RouteAdmissionTarget(operation, route, body);
+}
+
+class RouteAdmissionTarget implements AdmissionTarget {
+  readonly endpoint: string;
+  readonly model: string;
+  readonly family: string;
+  readonly pricing: AdmissionTarget['pricing'];
+  private made: TokenEstimate | undefined;
+
+  constructor(
+    private readonly operation: FrontOperation,
+    private readonly route: ModelRoute,
+    private readonly body: { model: string },
+  ) {
+    this.endpoint = operation.endpoint;
+    this.model = route.publicId;
+    this.family = route.instance.family;
+    this.pricing = route.pricing;
+  }
+
+  get estimate(): TokenEstimate {
+    return (this.made ??= this.operation.estimateTokens(this.body, this.route.card?.maxOutputTokens));
+  }
 }
 
 /** Who answered, on every answer: the upstream's own useful headers and the gateway's. */

@@ -1,5 +1,5 @@
 import { describe, expect, it } from '@jest/globals';
-import { mintRecordId } from './mint-record-id.js';
+import { mintRecordId, randomHex } from './random-ids.js';
 
 const UUID_V7 = /^[0-9a-f]{8}-[0-9a-f]{4}-7[0-9a-f]{3}-[89ab][0-9a-f]{3}-[0-9a-f]{12}$/;
 
@@ -15,5 +15,13 @@ describe('mintRecordId', () => {
     const ids = Array.from({ length: 3_000 }, () => mintRecordId(1_764_000_000_000));
     for (const id of ids) expect(id).toMatch(UUID_V7);
     expect(new Set(ids).size).toBe(ids.length);
+  });
+});
+
+describe('randomHex', () => {
+  it('gives the bytes asked for as hex, different every time, across refills of the pool', () => {
+    const values = Array.from({ length: 2_000 }, () => randomHex(16));
+    for (const value of values) expect(value).toMatch(/^[0-9a-f]{32}$/);
+    expect(new Set(values).size).toBe(values.length);
   });
 });

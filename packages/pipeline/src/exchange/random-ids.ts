@@ -1,10 +1,23 @@
 import { randomFillSync } from 'node:crypto';
 
-/** Random bytes for this many ids are drawn at once (one call into the OS's generator, not one per request). */
-const IDS_PER_REFILL = 512;
-const RANDOM_BYTES_PER_ID = 10;
-const pool = Buffer.alloc(IDS_PER_REFILL * RANDOM_BYTES_PER_ID);
+// Ids the gateway mints for every request: random hex from a pooled draw, and time-ordered record ids.
+
+/** Random bytes drawn at once: one call into the OS's generator for hundreds of ids, not one per request. */
+const pool = Buffer.alloc(8192);
 let offset = pool.length;
+
+/** `bytes` random bytes (at most 64) as lower-case hex, from the pool. */
+export function randomHex(bytes: number): string {
+  if (offset + bytes > pool.length) {
+    randomFillSync(pool);
+    offset = 0;
+  }
+  const hex = pool.toString('hex', offset, offset + bytes);
+  offset += bytes;
+  return hex;
+}
+
+const RANDOM_BYTES_PER_ID = 10;
 
 /** The variant nibble (binary 10xx) for two random bits. */
 const VARIANT = ['8', '9', 'a', 'b'] as const;
@@ -16,12 +29,7 @@ const VARIANT = ['8', '9', 'a', 'b'] as const;
  * third less work per insert on SQLite, more as the table grows).
  */
 export function mintRecordId(now = Date.now()): string {
-  if (offset === pool.length) {
-    randomFillSync(pool);
-    offset = 0;
-  }
-  const random = pool.toString('hex', offset, offset + RANDOM_BYTES_PER_ID);
-  offset += RANDOM_BYTES_PER_ID;
+  const random = randomHex(RANDOM_BYTES_PER_ID);
   const time = now.toString(16).padStart(12, '0');
   const variant = VARIANT[Number.parseInt(random[3]!, 16) & 3]!;
   return `${time.slice(0, 8)}-${time.slice(8)}-7${random.slice(0, 3)}-${variant}${random.slice(4, 7)}-${random.slice(7, 19)}`;
