@@ -1,4 +1,5 @@
-import { collectDefaultMetrics, Counter, Gauge, Histogram, Registry } from 'prom-client';
+import { collectDefaultMetrics, Counter, Gauge, Registry } from 'prom-client';
+import { SeriesCounter, SeriesHistogram } from './series-metrics.js';
 
 /** What the gauges read at each scrape. */
 export interface MetricsGauges {
@@ -9,6 +10,12 @@ export interface MetricsGauges {
   /** Each deployment of each model, and whether it is in rotation. */
   readonly deployments: () => ReadonlyArray<{ readonly model: string; readonly deployment: string; readonly up: boolean }>;
 }
+
+export const REQUEST_LABELS = ['endpoint', 'model', 'provider', 'deployment', 'status', 'error_kind'] as const;
+export const TIMING_LABELS = ['endpoint', 'model', 'provider'] as const;
+export const TOKEN_LABELS = ['model', 'provider', 'type'] as const;
+export const COST_LABELS = ['model', 'provider'] as const;
+export const ATTEMPT_LABELS = ['model', 'provider', 'deployment', 'status', 'error_kind'] as const;
 
 const REQUEST_SECONDS = [0.025, 0.05, 0.1, 0.25, 0.5, 1, 2.5, 5, 10, 20, 40, 80, 160];
 const FIRST_BYTE_SECONDS = [0.01, 0.025, 0.05, 0.1, 0.25, 0.5, 1, 2.5, 5, 10, 30];
@@ -21,12 +28,14 @@ const FIRST_BYTE_SECONDS = [0.01, 0.025, 0.05, 0.1, 0.25, 0.5, 1, 2.5, 5, 10, 30
  */
 export class GatewayMetrics {
   readonly registry = new Registry();
-  readonly requests: Counter;
-  readonly requestSeconds: Histogram;
-  readonly firstByteSeconds: Histogram;
-  readonly tokens: Counter;
-  readonly costUsd: Counter;
-  readonly upstreamAttempts: Counter;
+  // Updated on every request: kept as plain numbers until scraped (series-metrics.ts). Their label
+  // values are given in the order of REQUEST_LABELS, TIMING_LABELS, … (with `key` last when kept).
+  readonly requests: SeriesCounter;
+  readonly requestSeconds: SeriesHistogram;
+  readonly firstByteSeconds: SeriesHistogram;
+  readonly tokens: SeriesCounter;
+  readonly costUsd: SeriesCounter;
+  readonly upstreamAttempts: SeriesCounter;
   readonly retries: Counter;
   readonly fallbacks: Counter;
   readonly cooldowns: Counter;
@@ -38,44 +47,40 @@ export class GatewayMetrics {
   ) {
     const registers = [this.registry];
     const withKey = (labels: string[]) => (keyLabels ? [...labels, 'key'] : labels);
-    this.requests = new Counter({
-      name: 'modelgate_requests_total',
-      help: 'Model requests by endpoint (the front operation), model, provider instance, deployment that answered, status and error kind; one per usage record.',
-      labelNames: withKey(['endpoint', 'model', 'provider', 'deployment', 'status', 'error_kind']),
-      registers,
-    });
-    this.requestSeconds = new Histogram({
-      name: 'modelgate_request_duration_seconds',
-      help: 'Model request duration, from its arrival to its answer (a stream: to its end).',
-      labelNames: ['endpoint', 'model', 'provider'],
-      buckets: REQUEST_SECONDS,
-      registers,
-    });
-    this.firstByteSeconds = new Histogram({
-      name: 'modelgate_time_to_first_byte_seconds',
-      help: "Time from a streamed request's arrival to its first streamed byte.",
-      labelNames: ['endpoint', 'model', 'provider'],
-      buckets: FIRST_BYTE_SECONDS,
-      registers,
-    });
-    this.tokens = new Counter({
-      name: 'modelgate_tokens_total',
-      help: 'Tokens by type: input, output, cached (input read from a cache) and reasoning (part of output), as the usage records count them.',
-      labelNames: withKey(['model', 'provider', 'type']),
-      registers,
-    });
-    this.costUsd = new Counter({
-      name: 'modelgate_cost_usd_total',
-      help: 'Spend in USD, as the usage records price it.',
-      labelNames: withKey(['model', 'provider']),
-      registers,
-    });
-    this.upstreamAttempts = new Counter({
-      name: 'modelgate_upstream_attempts_total',
-      help: 'Upstream attempts by model, deployment, status and error kind (retries and fallbacks included).',
-      labelNames: ['model', 'provider', 'deployment', 'status', 'error_kind'],
-      registers,
-    });
+    const registry = this.registry;
+    this.requests = new SeriesCounter(
+      'modelgate_requests_total',
+      'Model requests by endpoint (the front operation), model, provider instance, deployment that answered, status and error kind; one per usage record.',
+      withKey([...REQUEST_LABELS]),
+      registry,
+    );
+    this.requestSeconds = new SeriesHistogram(
+      'modelgate_request_duration_seconds',
+      'Model request duration, from its arrival to its answer (a stream: to its end).',
+      TIMING_LABELS,
+      REQUEST_SECONDS,
+      registry,
+    );
+    this.firstByteSeconds = new SeriesHistogram(
+      'modelgate_time_to_first_byte_seconds',
+      "Time from a streamed request's arrival to its first streamed byte.",
+      TIMING_LABELS,
+      FIRST_BYTE_SECONDS,
+      registry,
+    );
+    this.tokens = new SeriesCounter(
+      'modelgate_tokens_total',
+      'Tokens by type: input, output, cached (input read from a cache) and reasoning (part of output), as the usage records count them.',
+      withKey([...TOKEN_LABELS]),
+      registry,
+    );
+    this.costUsd = new SeriesCounter('modelgate_cost_usd_total', 'Spend in USD, as the usage records price it.', withKey([...COST_LABELS]), registry);
+    this.upstreamAttempts = new SeriesCounter(
+      'modelgate_upstream_attempts_total',
+      'Upstream attempts by model, deployment, status and error kind (retries and fallbacks included).',
+      ATTEMPT_LABELS,
+      registry,
+    );
     this.retries = new Counter({ name: 'modelgate_retries_total', help: 'Retries: attempts after the first for the same model.', labelNames: ['model'], registers });
     this.fallbacks = new Counter({ name: 'modelgate_fallbacks_total', help: 'Requests sent on to a fallback model.', labelNames: ['model', 'fallback'], registers });
     this.cooldowns = new Counter({ name: 'modelgate_cooldowns_total', help: 'Times a deployment left rotation to cool down.', labelNames: ['deployment'], registers });

@@ -35,13 +35,7 @@ export class MetricsObserver implements ExchangeObserver, RequestGateListener {
   }
 
   attemptEnded(_exchange: Exchange, attempt: ExchangeAttempt): void {
-    this.metrics.upstreamAttempts.inc({
-      model: attempt.model,
-      provider: attempt.provider,
-      deployment: attempt.deployment,
-      status: attempt.status === undefined ? '' : String(attempt.status),
-      error_kind: attempt.errorKind ?? '',
-    });
+    this.metrics.upstreamAttempts.inc([attempt.model, attempt.provider, attempt.deployment, attempt.status === undefined ? '' : String(attempt.status), attempt.errorKind ?? '']);
     if (attempt.startedCooldown) this.metrics.cooldowns.inc({ deployment: attempt.deployment });
   }
 
@@ -52,22 +46,23 @@ export class MetricsObserver implements ExchangeObserver, RequestGateListener {
   recorded(record: UsageRecord, exchange: Exchange): void {
     const model = record.model ?? '';
     const provider = exchange.servedBy?.deployment.instance.id ?? exchange.provider ?? '';
-    const key = this.metrics.keyLabels ? { key: record.keyId } : {};
-    this.metrics.requests.inc({
-      endpoint: record.endpoint,
-      model,
-      provider,
-      deployment: record.deployment ?? '',
-      status: String(record.status),
-      error_kind: record.status >= 400 ? (exchange.errorKind ?? '') : '',
-      ...key,
-    });
-    const timing = { endpoint: record.endpoint, model, provider };
+    // Label values in the metrics' label order (gateway-metrics.ts), the key id last when kept.
+    const key = this.metrics.keyLabels ? [record.keyId] : [];
+    const errorKind = record.status >= 400 ? (exchange.errorKind ?? '') : '';
+    this.metrics.requests.inc([record.endpoint, model, provider, record.deployment ?? '', String(record.status), errorKind, ...key]);
+    const timing = [record.endpoint, model, provider];
     this.metrics.requestSeconds.observe(timing, record.latencyMs / MILLISECONDS_PER_SECOND);
     if (record.timeToFirstTokenMs !== undefined) this.metrics.firstByteSeconds.observe(timing, record.timeToFirstTokenMs / MILLISECONDS_PER_SECOND);
-    const counts = { input: record.promptTokens, output: record.completionTokens, cached: record.cachedTokens, reasoning: record.reasoningTokens };
-    for (const [type, count] of Object.entries(counts)) if (count > 0) this.metrics.tokens.inc({ model, provider, type, ...key }, count);
-    if (record.costUsd > 0) this.metrics.costUsd.inc({ model, provider, ...key }, record.costUsd);
+    this.countTokens(model, provider, key, record);
+    if (record.costUsd > 0) this.metrics.costUsd.inc([model, provider, ...key], record.costUsd);
+  }
+
+  private countTokens(model: string, provider: string, key: readonly string[], record: UsageRecord): void {
+    const { tokens } = this.metrics;
+    if (record.promptTokens > 0) tokens.inc([model, provider, 'input', ...key], record.promptTokens);
+    if (record.completionTokens > 0) tokens.inc([model, provider, 'output', ...key], record.completionTokens);
+    if (record.cachedTokens > 0) tokens.inc([model, provider, 'cached', ...key], record.cachedTokens);
+    if (record.reasoningTokens > 0) tokens.inc([model, provider, 'reasoning', ...key], record.reasoningTokens);
   }
 
   refused(limit: RefusingLimit): void {
