@@ -5,6 +5,7 @@ import { ALWAYS_503_PREFIX, HOLD_MODEL, LONG_MODEL } from '../simulator/simulato
 import type { Checkout } from './checkout.js';
 
 export const MODELGATE_KEY = 'mg-bench-key-0123456789abcdef';
+const MODELGATE_METRICS_TOKEN = 'mg-bench-metrics-token-0123456789';
 
 export const MODELGATE_MODELS = {
   openai: 'bench-openai',
@@ -79,6 +80,9 @@ export function writeModelgateConfig(input: ModelgateConfigInput): string {
     ...providersAndModels(input),
     resilience: RESILIENCE,
     keys: [{ name: 'bench', key: MODELGATE_KEY }],
+    // As a production gateway runs: a scraper can read /metrics, so every request updates them
+    // (without a token the gateway keeps none, and skips that work).
+    metrics: { token: MODELGATE_METRICS_TOKEN },
   };
   const path = join(mkdtempSync(join(tmpdir(), 'modelgate-bench-')), 'modelgate.yaml');
   writeFileSync(path, JSON.stringify(config, null, 2));
