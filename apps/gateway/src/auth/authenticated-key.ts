@@ -22,5 +22,6 @@ export interface AuthenticatedKey extends ExchangeKey {
  * but refuses it (expired, revoked, disabled) throws a 401 GatewayError instead of answering.
  */
 export interface KeyResolver {
-  authenticate(presentedKey: string): Promise<AuthenticatedKey | undefined>;
+  /** At once when the resolver needs no I/O (config keys), else a promise (the store). */
+  authenticate(presentedKey: string): AuthenticatedKey | undefined | Promise<AuthenticatedKey | undefined>;
 }

@@ -31,7 +31,7 @@ export class StaticKeyResolver implements KeyResolver {
     }));
   }
 
-  async authenticate(presentedKey: string): Promise<AuthenticatedKey | undefined> {
+  authenticate(presentedKey: string): AuthenticatedKey | undefined {
     const digest = sha256(presentedKey);
     let found: AuthenticatedKey | undefined;
     for (const entry of this.entries) {

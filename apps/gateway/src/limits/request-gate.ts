@@ -35,6 +35,7 @@ interface Admission {
 }
 
 const NANOSECONDS_PER_MILLISECOND = 1_000_000;
+const NO_HEADERS: Readonly<Record<string, string>> = Object.freeze({});
 
 /** The key limit that refused a request. */
 export type RefusingLimit = 'rpm' | 'tpm' | 'concurrency' | 'budget';
@@ -75,9 +76,19 @@ export class RequestGate implements AdmissionControl, ExchangeObserver {
     private readonly listener: RequestGateListener = {},
   ) {}
 
-  /** Throws the 429 that applies; otherwise returns the rate-limit headers for the response. */
-  async admit(exchange: Exchange, target: AdmissionTarget): Promise<Record<string, string>> {
+  /**
+   * Throws the 429 that applies; otherwise returns the rate-limit headers for the response. A key
+   * with no budget and no rate limit is admitted at once, without a promise.
+   */
+  admit(exchange: Exchange, target: AdmissionTarget): Readonly<Record<string, string>> | Promise<Readonly<Record<string, string>>> {
     const key = exchange.key as AuthenticatedKey;
+    if (key.budget || hasRateLimits(key.limits)) return this.admitWithinLimits(exchange, target, key);
+    if (exchange.connectionClosed) throw clientClosedRequest();
+    this.remember(exchange, target, 0, false);
+    return NO_HEADERS;
+  }
+
+  private async admitWithinLimits(exchange: Exchange, target: AdmissionTarget, key: AuthenticatedKey): Promise<Readonly<Record<string, string>>> {
     if (!(await this.budgets.isWithinBudget(key))) throw this.refuse('budget', insufficientQuota(key.budget!.period));
     // Over the whole limit, the request can never be admitted: refused at once, for every limiter.
     const tpm = key.limits?.tpm;
@@ -98,6 +109,12 @@ export class RequestGate implements AdmissionControl, ExchangeObserver {
       if (reservedTokens > 0) await this.limiter.reconcileTokens(key.id, -reservedTokens);
       throw clientClosedRequest();
     }
+    this.remember(exchange, target, reservedTokens, holdsLease);
+    return headers;
+  }
+
+  /** What an admitted exchange took, until it is settled. */
+  private remember(exchange: Exchange, target: AdmissionTarget, reservedTokens: number, holdsLease: boolean): void {
     this.admissions.set(exchange, {
       endpoint: target.endpoint as GatewayEndpoint,
       model: target.model,
@@ -107,7 +124,6 @@ export class RequestGate implements AdmissionControl, ExchangeObserver {
       reservedTokens,
       holdsLease,
     });
-    return headers;
   }
 
   /**

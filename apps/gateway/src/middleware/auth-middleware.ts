@@ -9,7 +9,9 @@ export function createAuthMiddleware(resolvers: readonly KeyResolver[], conventi
   return async function authenticate(ctx, next) {
     const presented = conventions.readKey((name) => ctx.get(name) || undefined);
     for (const resolver of resolvers) {
-      const key = await resolver.authenticate(presented);
+      // Config keys answer at once: no promise and no extra turn for the commonest case.
+      const found = resolver.authenticate(presented);
+      const key = found instanceof Promise ? await found : found;
       if (key) {
         ctx.state.key = key;
         await next();

@@ -21,5 +21,6 @@ export interface AdmissionTarget {
  * exchange holds what it took until it is settled (by the same policy, as an ExchangeObserver).
  */
 export interface AdmissionControl {
-  admit(exchange: Exchange, target: AdmissionTarget): Promise<Readonly<Record<string, string>>>;
+  /** At once when nothing needs I/O (no budget, no rate limits), else a promise. */
+  admit(exchange: Exchange, target: AdmissionTarget): Readonly<Record<string, string>> | Promise<Readonly<Record<string, string>>>;
 }

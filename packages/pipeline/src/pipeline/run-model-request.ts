@@ -62,7 +62,8 @@ export async function runModelRequest(request: ModelRequest, dependencies: Pipel
   exchange.stream = !isLocalAnswer(plan) && plan.upstreamRequest.stream;
 
   if (dependencies.admission) {
-    reply.setHeaders(await dependencies.admission.admit(exchange, admissionTarget(operation, route, body)));
+    const admitted = dependencies.admission.admit(exchange, admissionTarget(operation, route, body));
+    reply.setHeaders(admitted instanceof Promise ? await admitted : admitted);
   }
   exchange.admitted = true;
   if (isLocalAnswer(plan)) return answerLocally(exchange, plan, reply);
