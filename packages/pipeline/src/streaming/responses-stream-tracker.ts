@@ -1,6 +1,10 @@
 import { formatSseEvent, upstreamProtocolError, type CompletionUsage, type GatewayError, type ResponsesUsage, type SseEvent } from '@modelgate/core';
 import { toCompletionUsage } from '../fronts/responses-usage.js';
+import { topLevelMembers } from '../http/json-text.js';
 import type { VerbatimStreamTracker } from './relay-verbatim-stream.js';
+
+/** `[DONE]` with a little white space around it; longer data is never it. */
+const MAX_DONE_LENGTH = 16;
 
 const TERMINAL_TYPES: ReadonlySet<string> = new Set(['response.completed', 'response.failed', 'response.incomplete', 'error']);
 
@@ -17,7 +21,13 @@ export class ResponsesStreamTracker implements VerbatimStreamTracker {
 
   observe(event: SseEvent): void {
     // Several compatible servers end with a chat-style `[DONE]`, after the terminal event: not data.
-    if (event.data.trim() === '[DONE]') return;
+    if (event.data.length <= MAX_DONE_LENGTH && event.data.trim() === '[DONE]') return;
+    // A named event that ends nothing (the deltas, most of a stream) is relayed as it is: only its
+    // sequence number is read, and its data checked to be one JSON object, not parsed.
+    if (event.event !== undefined && !TERMINAL_TYPES.has(event.event)) {
+      this.noteSequenceNumber(event.data);
+      return;
+    }
     let payload: { type?: unknown; sequence_number?: unknown; response?: { usage?: ResponsesUsage | null } };
     try {
       payload = JSON.parse(event.data) as typeof payload;
@@ -29,6 +39,16 @@ export class ResponsesStreamTracker implements VerbatimStreamTracker {
     if (type === undefined || !TERMINAL_TYPES.has(type)) return;
     this.terminalType = type;
     if (payload.response?.usage) this.responsesUsage = payload.response.usage;
+  }
+
+  private noteSequenceNumber(data: string): void {
+    const members = topLevelMembers(data);
+    if (!members) throw upstreamProtocolError('The upstream sent a Responses stream event whose data is not JSON.');
+    for (const { key, start, end } of members) {
+      if (key !== 'sequence_number') continue;
+      const value = Number(data.slice(start, end));
+      if (Number.isFinite(value)) this.lastSequenceNumber = value;
+    }
   }
 
   get ended(): boolean {
