@@ -53,8 +53,6 @@ export function convertToGoogleRequest(
     stopSequences: typeof stop === 'string' ? [stop] : stop,
     ...sampling(request, traits, call),
     candidateCount: request.n ?? undefined,
-    presencePenalty: request.presence_penalty ?? undefined,
-    frequencyPenalty: request.frequency_penalty ?? undefined,
     seed: request.seed ?? undefined,
     ...outputFormat(request, dialect),
     thinkingConfig: convertToGoogleThinkingConfig(
@@ -65,7 +63,7 @@ export function convertToGoogleRequest(
     ),
   });
   return {
-    ...convertToGoogleContents(request.messages, names, traits),
+    ...convertToGoogleContents(request.messages, names, traits, call.upstreamModel),
     ...convertToGoogleTools(request, names, dialect),
     ...(Object.keys(generationConfig).length > 0 ? { generationConfig } : {}),
   };

@@ -17,8 +17,9 @@ export const GOOGLE_PARAMETER_MAP = defineParameterMap<ChatCompletionRequest>({
   stop: { mapped: 'generationConfig.stopSequences' },
   n: { mapped: 'generationConfig.candidateCount' },
   seed: { mapped: 'generationConfig.seed' },
-  presence_penalty: { mapped: 'generationConfig.presencePenalty' },
-  frequency_penalty: { mapped: 'generationConfig.frequencyPenalty' },
+  // Every current Gemini model answers 400 "Penalty is not enabled for this model" (PROTOCOLS E.2); 0 asks for nothing and is not sent.
+  presence_penalty: { unsupported: 'current Gemini models refuse penalties ("Penalty is not enabled for this model")', accepts: (value) => value === 0 },
+  frequency_penalty: { unsupported: 'current Gemini models refuse penalties ("Penalty is not enabled for this model")', accepts: (value) => value === 0 },
   stream: { mapped: 'the :streamGenerateContent?alt=sse URL' },
   stream_options: { mapped: 'include_usage: the final usage chunk; include_obfuscation is a no-op' },
   tools: { mapped: 'convert-to-google-tools (functionDeclarations)' },

@@ -33,6 +33,8 @@ interface ChoiceState {
 export class GoogleStreamTranslator implements StreamTranslatorV1 {
   private id = '';
   private model: string;
+  /** The model the request went to, which signatures are tagged with (`model` becomes Google's `modelVersion`). */
+  private readonly issuer: string;
   private usage: GoogleUsageMetadata = {};
   private readonly choices = new Map<number, ChoiceState>();
 
@@ -43,6 +45,7 @@ export class GoogleStreamTranslator implements StreamTranslatorV1 {
     private readonly names: FunctionNameMap,
   ) {
     this.model = model;
+    this.issuer = model;
   }
 
   onEvent(event: SseEvent): readonly StreamOutputV1[] {
@@ -83,9 +86,10 @@ export class GoogleStreamTranslator implements StreamTranslatorV1 {
     const outputs = this.open(index);
     const state = this.choices.get(index)!;
     if (state.finished) return outputs;
-    for (const piece of candidateParts(candidate).flatMap((part) => readGooglePart(part, this.names))) {
+    for (const piece of candidateParts(candidate).flatMap((part) => readGooglePart(part, this.names, this.issuer))) {
       if (piece.kind === 'text') outputs.push(this.emit(index, { content: piece.text }));
       else if (piece.kind === 'reasoning') outputs.push(this.emit(index, { reasoning_content: piece.text }));
+      else if (piece.kind === 'image') outputs.push(this.emit(index, { images: [piece.image] }));
       else if (piece.kind === 'signature') outputs.push(this.emit(index, { reasoning_details: [signatureDetail(piece.signature, state.nextDetailIndex++)] }));
       else {
         const { id, type, function: fn, extra_content } = piece.call;
