@@ -36,7 +36,8 @@ function convertCandidate(candidate: GoogleCandidate, position: number, names: F
     else if (piece.kind === 'image') images.push(piece.image);
     else details.push(signatureDetail(piece.signature, details.length));
   }
-  const message: ChatCompletionMessage = { role: 'assistant', content: text, refusal: null };
+  // OpenAI answers `""` for an empty answer; `null` only beside tool calls (PROTOCOLS A.4).
+  const message: ChatCompletionMessage = { role: 'assistant', content: text ?? (toolCalls.length > 0 ? null : ''), refusal: null };
   if (toolCalls.length > 0) message.tool_calls = toolCalls;
   if (images.length > 0) message.images = images;
   if (reasoning !== undefined) message.reasoning_content = reasoning;

@@ -127,7 +127,11 @@ function pairFunctionResponses(contents: DraftContent[]): void {
 export function convertToGoogleContents(messages: readonly ChatMessage[], names: FunctionNameMap, traits: GoogleModelTraits, model: string): GoogleConversation {
   const builder = new ContentsBuilder(names, traits, model);
   messages.forEach((message, index) => builder.add(message, `messages[${index}]`));
-  if (builder.contents.length === 0) throw invalidRequest('The messages contain no text, image or tool content to send.', 'messages');
+  if (builder.contents.length === 0) {
+    if (builder.system.length === 0) throw invalidRequest('The messages contain no text, image or tool content to send.', 'messages');
+    // Instructions alone (OpenAI answers them): Gemini needs a user turn, so the instructions are it.
+    return { contents: [{ role: 'user', parts: builder.system.map((text) => ({ text })) }] };
+  }
   pairFunctionResponses(builder.contents);
   const contents: GoogleContent[] = builder.contents.map((content) => ({ role: content.role, parts: content.parts.map((draft) => draft.part) }));
   if (traits.validatesSignatures) placeSkipSignatures(contents);

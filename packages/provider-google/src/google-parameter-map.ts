@@ -37,7 +37,7 @@ export const GOOGLE_PARAMETER_MAP = defineParameterMap<ChatCompletionRequest>({
   prediction: { unsupported: 'Gemini has no predicted outputs' },
   functions: { unsupported: "the deprecated functions API is not translated; use 'tools'" },
   function_call: { unsupported: "the deprecated functions API is not translated; use 'tool_choice'" },
-  metadata: { unsupported: 'OpenAI stored-completion metadata has no Gemini equivalent' },
+  metadata: { unsupported: 'OpenAI stored-completion metadata has no Gemini equivalent', accepts: (value) => Object.keys(value).length === 0 },
   store: { unsupported: 'Gemini does not store completions', accepts: (value) => value === false },
   service_tier: { unsupported: "Gemini's service tiers differ from OpenAI's", accepts: (value) => value === 'auto' || value === 'default' },
   prompt_cache_key: { unsupported: 'Gemini caches implicitly or by cachedContent resources, not by key' },

@@ -131,4 +131,14 @@ describe('Gemini through the pipeline', () => {
     const images = events.filter((event) => event.data !== '[DONE]').flatMap((event) => JSON.parse(event.data).choices[0]?.delta.images ?? []);
     expect(images).toEqual([{ type: 'image_url', image_url: { url: 'data:image/png;base64,iVBORw0KGgo=' } }]);
   });
+
+  it('passes metadata: {}, serves a system message alone as the user turn, and answers an empty answer with "" (items 13–15)', async () => {
+    expect((await post({ messages: [{ role: 'user', content: 'hi' }], metadata: {} })).status).toBe(200);
+    expect((await post({ messages: [{ role: 'system', content: 'Say hello.' }] })).status).toBe(200);
+    expect(received().contents).toEqual([{ role: 'user', parts: [{ text: 'Say hello.' }] }]);
+    expect(received()).not.toHaveProperty('systemInstruction');
+    simulator.enqueueReply({ parts: [] });
+    const body = (await (await post({ messages: [{ role: 'user', content: 'hi' }] })).json()) as { choices: Array<{ message: { content: unknown } }> };
+    expect(body.choices[0]!.message.content).toBe('');
+  });
 });
