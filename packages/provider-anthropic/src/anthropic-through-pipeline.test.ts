@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from '@jest/globals';
-import { startPipelineGateway, type ConformanceGateway } from '@modelgate/conformance';
+import { postChatCompletion, startPipelineGateway, type ConformanceGateway } from '@modelgate/conformance';
 import anthropicPlugin from './index.js';
 import { startAnthropicSimulator, type AnthropicSimulator } from './testing/index.js';
 
@@ -15,18 +15,10 @@ describe('chat → Anthropic through the pipeline (issue 28 items 13–15)', () 
     simulator = await startAnthropicSimulator({ apiKey: KEY });
     gateway = await startPipelineGateway({ provider: { plugin: anthropicPlugin }, settings: { baseUrl: simulator.url, apiKey: KEY }, model: MODEL });
   });
-  afterAll(async () => {
-    await gateway?.close();
-    await simulator?.close();
-  });
+  afterAll(() => Promise.all([gateway?.close(), simulator?.close()]));
   beforeEach(() => simulator.reset());
 
-  const post = (body: Record<string, unknown>) =>
-    fetch(`${gateway.baseUrl}/chat/completions`, {
-      method: 'POST',
-      headers: { authorization: `Bearer ${gateway.apiKey}`, 'content-type': 'application/json' },
-      body: JSON.stringify({ model: MODEL, ...body }),
-    });
+  const post = (body: Record<string, unknown>) => postChatCompletion(gateway, { model: MODEL, ...body });
   const received = () => simulator.requests.at(-1)!.body as Record<string, unknown>;
 
   it('passes metadata: {}, which asks for nothing (item 13)', async () => {
