@@ -50,15 +50,15 @@ function convertCandidate(candidate: GoogleCandidate, position: number, names: F
  * candidate, text joined into `content`, thoughts as `reasoning_content`, calls as `tool_calls`,
  * generated images as `images` (data URLs, OpenRouter's shape)
  * (signatures in `extra_content.google`), other signatures in `reasoning_details`. A blocked prompt
- * is a `content_filter` answer whose `refusal` says why; a malformed call is a 502. `model` is the
- * model the request went to, which signatures are tagged with (E.7).
+ * is a `content_filter` answer whose `refusal` says why; a malformed call is a 502. Signatures are
+ * tagged with `issuer`, the model and endpoint the request went to (E.7).
  */
-export function convertFromGoogleResponse(body: unknown, created: number, model: string, names: FunctionNameMap): ChatCompletionResponse {
+export function convertFromGoogleResponse(body: unknown, created: number, model: string, names: FunctionNameMap, issuer: string): ChatCompletionResponse {
   if (!isGoogleResponse(body)) throw upstreamProtocolError('Gemini answered with a body that is not a GenerateContentResponse.');
   const refusal = blockedPromptRefusal(body);
   const choices: ChatCompletionChoice[] = refusal
     ? [{ index: 0, message: { role: 'assistant', content: null, refusal }, logprobs: null, finish_reason: 'content_filter' }]
-    : (body.candidates ?? []).map((candidate, position) => convertCandidate(candidate, position, names, model));
+    : (body.candidates ?? []).map((candidate, position) => convertCandidate(candidate, position, names, issuer));
   if (choices.length === 0) throw upstreamProtocolError('Gemini answered with no candidate and no reason.');
   return {
     id: googleChatId(body),

@@ -49,7 +49,7 @@ class ContentsBuilder {
   constructor(
     private readonly names: FunctionNameMap,
     private readonly traits: GoogleModelTraits,
-    private readonly model: string,
+    private readonly issuer: string,
   ) {}
 
   add(message: ChatMessage, path: string): void {
@@ -63,7 +63,7 @@ class ContentsBuilder {
         return this.append('user', parts.map((part) => ({ part })));
       }
       case 'assistant': {
-        const parts = convertToGoogleModelParts(message, path, this.names, this.traits.issuesCallIds, this.model);
+        const parts = convertToGoogleModelParts(message, path, this.names, this.traits.issuesCallIds, this.issuer);
         for (const draft of parts) if (draft.callId !== undefined) this.callNames.set(draft.callId, draft.part.functionCall!.name);
         return this.append('model', parts);
       }
@@ -120,12 +120,12 @@ function pairFunctionResponses(contents: DraftContent[]): void {
 /**
  * PROTOCOLS F.1–F.3, F.6: system and developer messages (wherever they stand) become
  * `systemInstruction`, one text part per block in order (Claude Code's blocks stay apart); users and tools `user` contents, assistants `model`
- * contents; `name` on messages has no Gemini field and is dropped. Signatures go back to `model`
- * only when it issued them (E.7); on models that validate signatures, a current-turn step without
+ * contents; `name` on messages has no Gemini field and is dropped. Signatures go back only when
+ * `issuer` (this model on this endpoint) minted them (E.7); on models that validate signatures, a current-turn step without
  * one gets the documented placeholder.
  */
-export function convertToGoogleContents(messages: readonly ChatMessage[], names: FunctionNameMap, traits: GoogleModelTraits, model: string): GoogleConversation {
-  const builder = new ContentsBuilder(names, traits, model);
+export function convertToGoogleContents(messages: readonly ChatMessage[], names: FunctionNameMap, traits: GoogleModelTraits, issuer: string): GoogleConversation {
+  const builder = new ContentsBuilder(names, traits, issuer);
   messages.forEach((message, index) => builder.add(message, `messages[${index}]`));
   if (builder.contents.length === 0) {
     if (builder.system.length === 0) throw invalidRequest('The messages contain no text, image or tool content to send.', 'messages');

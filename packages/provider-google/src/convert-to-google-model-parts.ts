@@ -34,12 +34,12 @@ function assistantText(message: AssistantMessage): string {
  * id only for models that issue ids and never one the gateway minted) with the signature the client
  * carried back for it. Signatures that belong to no call go back where Gemini put them: on the last
  * part of an answer without calls, else on an empty text part before the calls. Signatures another
- * model issued (their tag says so, E.7) never reach `model`: a call gets Google's placeholder, a
- * signature of no call is left out (Gemini validates only calls' signatures).
+ * model or endpoint issued (their tag names another `issuer`, E.7) never reach Google: a call gets
+ * Google's placeholder, a signature of no call is left out (Gemini validates only calls' signatures).
  */
-export function convertToGoogleModelParts(message: AssistantMessage, path: string, names: FunctionNameMap, issuesCallIds: boolean, model: string): DraftPart[] {
+export function convertToGoogleModelParts(message: AssistantMessage, path: string, names: FunctionNameMap, issuesCallIds: boolean, issuer: string): DraftPart[] {
   const text = assistantText(message);
-  const loose = readMessageSignatures(message).flatMap((sent) => untagSignature(sent, model).signature ?? []);
+  const loose = readMessageSignatures(message).flatMap((sent) => untagSignature(sent, issuer).signature ?? []);
   const calls = message.tool_calls ?? [];
   const parts: DraftPart[] = [];
   if (calls.length === 0) {
@@ -52,7 +52,7 @@ export function convertToGoogleModelParts(message: AssistantMessage, path: strin
   for (const signature of loose) parts.push({ part: { text: '', thoughtSignature: signature } });
   calls.forEach((call, index) => {
     const id = upstreamCallId(call.id, issuesCallIds);
-    const signature = callSignatureFor(readCallSignature(call, message), model);
+    const signature = callSignatureFor(readCallSignature(call, message), issuer);
     const functionCall = {
       ...(id ? { id } : {}),
       name: names.toGoogle(call.function.name),

@@ -44,6 +44,7 @@ export function convertToGoogleRequest(
   settings: GoogleSettings,
   dialect: GoogleSchemaDialect,
   names: FunctionNameMap,
+  signatureIssuer: string,
 ): GoogleGenerateContentRequest {
   const request = applyParameterPolicy(input, GOOGLE_PARAMETER_MAP, { vendorName: 'Gemini', handling: settings.unsupportedParameters ?? 'reject', warn: call.warn });
   const traits = googleModelTraits(call.upstreamModel);
@@ -63,7 +64,7 @@ export function convertToGoogleRequest(
     ),
   });
   return {
-    ...convertToGoogleContents(request.messages, names, traits, call.upstreamModel),
+    ...convertToGoogleContents(request.messages, names, traits, signatureIssuer),
     ...convertToGoogleTools(request, names, dialect),
     ...(Object.keys(generationConfig).length > 0 ? { generationConfig } : {}),
   };

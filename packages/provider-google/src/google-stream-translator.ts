@@ -33,8 +33,6 @@ interface ChoiceState {
 export class GoogleStreamTranslator implements StreamTranslatorV1 {
   private id = '';
   private model: string;
-  /** The model the request went to, which signatures are tagged with (`model` becomes Google's `modelVersion`). */
-  private readonly issuer: string;
   private usage: GoogleUsageMetadata = {};
   private readonly choices = new Map<number, ChoiceState>();
 
@@ -43,9 +41,10 @@ export class GoogleStreamTranslator implements StreamTranslatorV1 {
     private readonly created: number,
     model: string,
     private readonly names: FunctionNameMap,
+    /** The model and endpoint the request went to, which signatures are tagged with (E.7). */
+    private readonly issuer: string,
   ) {
     this.model = model;
-    this.issuer = model;
   }
 
   onEvent(event: SseEvent): readonly StreamOutputV1[] {
