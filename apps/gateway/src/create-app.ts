@@ -76,7 +76,7 @@ export async function createApp(config: GatewayConfig, options: CreateAppOptions
   const startedAt = Date.now();
   const models = new ModelRouter(config.models, providers, Math.floor(startedAt / 1000));
   const transport = await createUpstreamTransport(config.upstream);
-  const deployments = new DeploymentBook(config.resilience.cooldown);
+  const deployments = new DeploymentBook(config.resilience.cooldown, Date.now, (id) => models.isListedDeployment(id));
   const store = options.store ?? (await openGatewayStore(config.storage, env, baseDirectory));
   const limiter = await createRateLimiter(config.redis, logger);
   // The spool belongs to the store the app opened; a store handed in has no spool unless asked for.
@@ -91,6 +91,7 @@ export async function createApp(config: GatewayConfig, options: CreateAppOptions
   const observability = await createObservability(config, {
     usageQueueDepth: () => recorder.queueDepth,
     deployments: () => deploymentReport(models, deployments),
+    listed: models,
     spanExporter: options.spanExporter,
   });
   const gate = new RequestGate(limiter, new BudgetGuard(store), recorder, logger, observability.gateListener);
