@@ -49,11 +49,20 @@ const KIND_BY_CODE: Readonly<Record<string, GatewayErrorKind>> = {
 const CONTEXT_LENGTH_MESSAGE = /maximum context length|context length exceeded|context window/i;
 
 /**
+ * OpenAI's (and Groq's) 429 for one request larger than the organisation's whole tokens-per-minute
+ * limit (`type: 'tokens'`, `code: 'rate_limit_exceeded'`): the request must shrink, no wait helps,
+ * and the deployment is healthy. Its kind is the client's (`invalid_request`), so it takes part in
+ * neither retries nor cooldowns (PROTOCOLS A.6).
+ */
+const REQUEST_TOO_LARGE_MESSAGE = /^Request too large for /;
+
+/**
  * The kind of an OpenAI-style error: from its `code` (or `type`) when it names one, else from the
  * status (429 rate limited, 503 overloaded, other 5xx server, PROTOCOLS A.6). The message is read
  * only for a 400/413 that carries no telling code.
  */
 export function openAiErrorKind(status: number, error: { type?: unknown; code?: unknown; message?: unknown } = {}): GatewayErrorKind {
+  if (status === 429 && typeof error.message === 'string' && REQUEST_TOO_LARGE_MESSAGE.test(error.message)) return 'invalid_request';
   for (const name of [error.code, error.type]) {
     if (typeof name === 'string' && Object.hasOwn(KIND_BY_CODE, name)) return KIND_BY_CODE[name]!;
   }
