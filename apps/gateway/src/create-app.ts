@@ -9,6 +9,7 @@ import { StoreKeyResolver } from './auth/store-key-resolver.js';
 import type { GatewayConfig } from './config/gateway-config.js';
 import { BudgetGuard } from './limits/budget-guard.js';
 import { createRateLimiter } from './limits/create-rate-limiter.js';
+import { StateOwnerBook } from './state/state-owner-book.js';
 import { RequestGate } from './limits/request-gate.js';
 import { createLogger } from './logging/create-logger.js';
 import { createObservability } from './observability/create-observability.js';
@@ -95,6 +96,7 @@ export async function createApp(config: GatewayConfig, options: CreateAppOptions
     spanExporter: options.spanExporter,
   });
   const gate = new RequestGate(limiter, new BudgetGuard(store), recorder, logger, observability.gateListener);
+  const stateOwners = new StateOwnerBook(store, logger);
   const keyResolvers = [new StaticKeyResolver(config.keys), new StoreKeyResolver(store), ...(options.keyResolvers ?? [])];
 
   const koa = new Koa<GatewayState>({ proxy: false });
@@ -105,8 +107,8 @@ export async function createApp(config: GatewayConfig, options: CreateAppOptions
     logger.error({ err: error, requestId: ctx?.state?.requestId }, 'request failed after the response started');
   });
   const v1 = createV1Routers({
-    pipeline: { models, transport, admission: gate, keepAliveIntervalMs: config.upstream.keepAliveIntervalMs, logger, retry: config.resilience.retry, deployments },
-    observers: [gate, ...observability.observers],
+    pipeline: { models, transport, admission: gate, keepAliveIntervalMs: config.upstream.keepAliveIntervalMs, logger, retry: config.resilience.retry, deployments, stateOwners },
+    observers: [gate, stateOwners, ...observability.observers],
     lifecycle,
     models,
     keyResolvers,
