@@ -100,7 +100,7 @@ export class ModelRouter {
       }
     }
     for (const route of this.listed) {
-      for (const name of [route.publicId, ...route.aliases, ...scopeNamesOf(route)]) this.listedNames.add(name);
+      for (const name of [route.publicId, ...route.aliases]) this.listedNames.add(name);
       for (const deployment of route.deployments) this.listedDeployments.add(deployment.id);
     }
   }
@@ -186,12 +186,14 @@ export class ModelRouter {
 }
 
 /**
- * The names a key's model scope is checked against for a route: its public id and, for an id that
- * names its provider instance (`openai/gpt-5`), the model itself, so a key allowed `gpt-*` may
- * reach `openai/gpt-5`. (An alias is checked as the client sent it.)
+ * The names a key's model scope is checked against for a route: its public id only. An id that
+ * names its provider instance (`other/gpt-4o`) is checked as it is, instance included, so a key
+ * scoped to `gpt-4o` does not reach the same model name on another instance, with other
+ * credentials and prices; a scope names such ids itself (`other/gpt-4o` or `other/*`).
+ * (An alias is checked as the client sent it.)
  */
 export function scopeNamesOf(route: ModelRoute): readonly string[] {
-  return route.publicId === `${route.instance.id}/${route.upstreamModel}` ? [route.publicId, route.upstreamModel] : [route.publicId];
+  return [route.publicId];
 }
 
 function findCard(instance: ProviderInstance, upstreamModel: string): ModelCardV1 | undefined {
