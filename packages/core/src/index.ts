@@ -62,6 +62,7 @@ export {
   type GatewayErrorKind,
 } from './errors/gateway-error-kind.js';
 export { openAiCompatibleError, openAiErrorKind, pickRelayedErrorHeaders } from './errors/openai-compatible-error.js';
+export { withoutAccountIds } from './errors/redact-account-ids.js';
 export { parseFailureBody, unrecognisedUpstreamError, type VendorErrorMapping } from './errors/upstream-failure.js';
 
 // Routing

@@ -1,19 +1,15 @@
 import type { UpstreamFailureV1 } from '../plugin/v1/upstream-v1.js';
 import { GatewayError } from './gateway-error.js';
 import { defaultErrorKind, type GatewayErrorKind } from './gateway-error-kind.js';
+import { withoutAccountIds } from './redact-account-ids.js';
 import { parseFailureBody, unrecognisedUpstreamError } from './upstream-failure.js';
 
-/** Upstream headers a client needs to back off correctly; relayed with the error. */
-const RELAYED_ERROR_HEADERS = [
-  'retry-after',
-  'retry-after-ms',
-  'x-ratelimit-limit-requests',
-  'x-ratelimit-remaining-requests',
-  'x-ratelimit-reset-requests',
-  'x-ratelimit-limit-tokens',
-  'x-ratelimit-remaining-tokens',
-  'x-ratelimit-reset-tokens',
-];
+/**
+ * Upstream headers a client needs to back off correctly; relayed with the error. The vendor's
+ * `x-ratelimit-*` headers are not: they describe the gateway's vendor account, shared by every
+ * key, not the client's own limits (the gateway sends those under the same names).
+ */
+const RELAYED_ERROR_HEADERS = ['retry-after', 'retry-after-ms'];
 
 export function pickRelayedErrorHeaders(headers: UpstreamFailureV1['headers']): Record<string, string> {
   const picked: Record<string, string> = {};
@@ -82,7 +78,7 @@ export function openAiCompatibleError(failure: UpstreamFailureV1, vendorName: st
   if (error && typeof error === 'object' && typeof error.message === 'string') {
     return new GatewayError({
       status: failure.status,
-      message: error.message,
+      message: withoutAccountIds(error.message),
       type: typeof error.type === 'string' ? error.type : undefined,
       param: asStringOrNull(error.param),
       code: asStringOrNull(error.code),
