@@ -29,7 +29,7 @@ export class FrontBodyMutator {
   private edit(root: Record<string, unknown>): void {
     let container: Record<string, unknown> | unknown[] = root;
     for (let depth = 0; depth < 4 && this.chance(0.6); depth++) {
-      const children = Object.values(container).filter((value): value is Record<string, unknown> | unknown[] => typeof value === 'object' && value !== null);
+      const children: Array<Record<string, unknown> | unknown[]> = Object.values(container).filter((value): value is Record<string, unknown> | unknown[] => typeof value === 'object' && value !== null);
       if (children.length === 0) break;
       container = this.pick(children);
     }
