@@ -12,6 +12,7 @@ export { FINISH_REASONS, type FinishReason } from './protocol/v1/finish-reason.j
 export type { JsonSchema } from './protocol/v1/schemas/json-schema.js';
 export { chatCompletionRequestSchema } from './protocol/v1/schemas/chat-completion-request-schema.js';
 export { responsesRequestSchema } from './protocol/v1/schemas/responses-request-schema.js';
+export { MODEL_ID_MAX_LENGTH, modelIdSchema } from './protocol/v1/schemas/model-id-schema.js';
 export { reasoningDetailSchema, extraContentSchema } from './protocol/v1/schemas/hub-extension-schemas.js';
 export {
   chatCompletionResponseSchema,
@@ -61,6 +62,7 @@ export {
   type GatewayErrorKind,
 } from './errors/gateway-error-kind.js';
 export { openAiCompatibleError, openAiErrorKind, pickRelayedErrorHeaders } from './errors/openai-compatible-error.js';
+export { withoutAccountIds } from './errors/redact-account-ids.js';
 export { parseFailureBody, unrecognisedUpstreamError, type VendorErrorMapping } from './errors/upstream-failure.js';
 
 // Routing

@@ -19,7 +19,7 @@ export const CONFIG_FIELD_NOTES: Readonly<Record<string, FieldNote>> = {
   'server.publicCatalog': { description: 'Serve the human-readable model catalog at `GET /catalog` without a key; `false` turns the page off.' },
   'server.headersTimeoutMs': { description: "A client's request headers must arrive within this time (408). At most `requestTimeoutMs`." },
   'server.requestTimeoutMs': { description: '…and its whole body within this time (408). Answers and streams are not limited by it.' },
-  'server.maxConnectionsPerAddress': { description: 'Open connections allowed from one client address; `0` turns the bound off. Raise it (or 0) behind a proxy, where every client has its address.' },
+  'server.maxConnectionsPerAddress': { description: 'Open connections allowed from one client: one IPv4 address, or one IPv6 /64 (one host may hold a whole /64); `0` turns the bound off. Raise it (or 0) behind a proxy, where every client has its address.' },
   'server.maxJsonDepth': { description: 'Deepest nesting of arrays and objects in a JSON body (400 `json_too_deep` past it).' },
   'resilience.retry': { description: 'How a request retries a failed upstream attempt. Off (`maxAttempts: 1`) unless configured.' },
   'resilience.retry.maxAttempts': { description: 'Attempts per model, the first included; a retry goes to another deployment when there is one.', default: '1' },
@@ -112,6 +112,8 @@ export const GATEWAY_ENVIRONMENT_NOTES: Readonly<Record<string, string>> = {
   MODELGATE_PORT: 'Overrides `server.port`.',
   PORT: 'Overrides `server.port` when `MODELGATE_PORT` is not set.',
   MODELGATE_HOST: 'Overrides `server.host`.',
-  MODELGATE_API_KEY: 'Without a config file: the one service key of the vendor or demo profile (else a new one is printed at each start).',
-  MODELGATE_ADMIN_TOKEN: 'Without a config file: the admin token of the vendor or demo profile, for `/admin` and the web UI at `/ui` (else a new one is printed at each start).',
+  MODELGATE_API_KEY:
+    'Without a config file: the one service key of the vendor or demo profile. Unset, a new one is made up and printed at each start: always by the demo, by the vendor profile only when its output is a terminal (else it refuses to start, rather than print a key into the logs).',
+  MODELGATE_ADMIN_TOKEN:
+    'Without a config file: the admin token of the vendor or demo profile, for `/admin` and the web UI at `/ui`. Unset, a new one is made up and printed at each start: always by the demo, by the vendor profile only when its output is a terminal (else `/admin` and `/ui` are off).',
 };

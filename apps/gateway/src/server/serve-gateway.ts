@@ -34,7 +34,7 @@ function demoWarning(vendorKeys: readonly string[]): string[] {
 export async function serveGateway(options: ServeOptions): Promise<void> {
   const { env } = options;
   tolerateClosedOutput();
-  const profile = await loadGatewayProfile(env, { configFile: options.configFile, demo: options.demo });
+  const profile = await loadGatewayProfile(env, { configFile: options.configFile, demo: options.demo, terminal: process.stdout.isTTY === true });
   const logs = new LogDestination(process.stdout.fd);
   const logger = createLogger(profile.config.logging, logs);
   if (profile.demo) logger.warn({ profile: 'demo' }, 'demo profile: the bundled vendor simulators answer every request; no config file and no vendor key');

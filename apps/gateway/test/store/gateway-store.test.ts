@@ -119,6 +119,13 @@ describe.each(DRIVERS)('GatewayStore on $name', (driver) => {
     expect((await store.listKeys()).map((stored) => stored.id)).toEqual(['key_one', 'key_two']);
   });
 
+  it('keeps the first owner recorded for a vendor-side object, and knows no owner for an unknown id (issue 27)', async () => {
+    await store.recordStateOwner('resp_1', 'key_one', T0);
+    await store.recordStateOwner('resp_1', 'key_two', T0 + 1);
+    await expect(store.stateOwner('resp_1')).resolves.toBe('key_one');
+    await expect(store.stateOwner('resp_2')).resolves.toBeUndefined();
+  });
+
   it('refuses a second key with the same hash', async () => {
     await insertTwoKeys(store);
     await expect(store.insertKey(key({ id: 'key_three' }))).rejects.toThrow();

@@ -44,7 +44,7 @@ describe.each(DRIVERS)('usage records from schema version 1, upgraded on $name',
           row,
         );
       }
-      expect(await applyStoreMigrations(database)).toEqual([2, 3]);
+      expect(await applyStoreMigrations(database)).toEqual([2, 3, 4]);
 
       const store = new SqlGatewayStore(database);
       const outcomes = Object.fromEntries((await store.queryUsage({ keyId: 'key_old' })).map((record) => [record.requestId, [record.outcome, record.recordId, record.stage]]));

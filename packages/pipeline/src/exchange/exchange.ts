@@ -76,6 +76,8 @@ export class Exchange {
   requestBody?: unknown;
   /** The upstream's usage, in the hub's shape, when it sent one. */
   usage?: CompletionUsage;
+  /** The id of the vendor-side object this answer created (a Responses API response id), for its owner's record. */
+  createdStateId?: string;
   /** The model the upstream says answered and its finish reasons, as a chat stream told them. */
   responseModel?: string;
   readonly finishReasons: string[] = [];

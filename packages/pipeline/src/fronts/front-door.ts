@@ -46,6 +46,8 @@ export interface StreamRelayInput {
 export interface WholeAnswer {
   readonly body: string | object;
   readonly usage?: CompletionUsage;
+  /** The id of the vendor-side object the answer created (a stored Responses API response). */
+  readonly createdStateId?: string;
 }
 
 /** One request translated for one route: what to send, and how to read what comes back. */

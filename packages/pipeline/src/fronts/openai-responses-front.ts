@@ -53,8 +53,12 @@ function responsesOperation<Endpoint extends string>(
       return {
         upstreamRequest: translator.toUpstreamRequest(request, call, operation),
         toGatewayError: (failure) => translator.toGatewayError(failure, call),
-        answer: (text) => ({ body: text, usage: usageOf(readRelayedMembers(text, ['usage'])) }),
-        relay: (input) => relayVerbatimStream({ ...verbatimRelayOptions(input), tracker: new ResponsesStreamTracker(), dialect: 'Responses' }),
+        answer: (text) => {
+          const read = readRelayedMembers(text, ['usage', 'id']);
+          return { body: text, usage: usageOf(read), createdStateId: typeof read.id === 'string' ? read.id : undefined };
+        },
+        relay: (input) =>
+          relayVerbatimStream({ ...verbatimRelayOptions(input), tracker: new ResponsesStreamTracker((id) => (input.exchange.createdStateId = id)), dialect: 'Responses' }),
       };
     },
   };

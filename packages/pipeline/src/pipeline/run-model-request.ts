@@ -14,6 +14,7 @@ import { createCallContext } from './call-context.js';
 import type { ClientReply } from './client-reply.js';
 import { upstreamHeadersForClient } from './relay-upstream-headers.js';
 import type { RetryPolicy } from './retry-policy.js';
+import { assertOwnsNamedState, type VendorStateOwners } from './vendor-state-owners.js';
 
 export interface PipelineDependencies {
   readonly models: ModelRouter;
@@ -27,6 +28,8 @@ export interface PipelineDependencies {
   readonly retry?: RetryPolicy;
   /** Deployments' health and load, shared by every request of the process. */
   readonly deployments?: DeploymentBook;
+  /** Which key created which vendor-side state; absent, any key may name any (one-key setups, conformance). */
+  readonly stateOwners?: VendorStateOwners;
 }
 
 export interface ModelRequest {
@@ -57,6 +60,7 @@ export async function runModelRequest(request: ModelRequest, dependencies: Pipel
 
   const route = resolveModelForKey(dependencies.models, exchange.key, body.model);
   exchange.route = route;
+  if (dependencies.stateOwners) await assertOwnsNamedState(dependencies.stateOwners, exchange.key.id, body);
 
   const plan = operation.translate(route, body, createCallContext(exchange, route, route.deployments[0]!, dependencies.logger, operation.relayedRequestHeaders));
   exchange.stream = !isLocalAnswer(plan) && plan.upstreamRequest.stream;
@@ -131,6 +135,7 @@ function answerClient(exchange: Exchange, served: ServedAttempt, answer: WholeAn
   served.release();
   reply.setHeaders(answerHeaders(exchange, served));
   exchange.usage = answer.usage;
+  exchange.createdStateId = answer.createdStateId;
   exchange.stage = 'responding';
   exchange.answerComplete(200, answer.body);
   reply.sendJson(200, answer.body);

@@ -19,6 +19,9 @@ export class ResponsesStreamTracker implements VerbatimStreamTracker {
   private terminalType: string | undefined;
   private responsesUsage: ResponsesUsage | undefined;
 
+  /** `onResponseId` learns the response's id from the terminal event (its owner is recorded with it). */
+  constructor(private readonly onResponseId?: (id: string) => void) {}
+
   observe(event: SseEvent): void {
     // Several compatible servers end with a chat-style `[DONE]`, after the terminal event: not data.
     if (event.data.length <= MAX_DONE_LENGTH && event.data.trim() === '[DONE]') return;
@@ -28,7 +31,7 @@ export class ResponsesStreamTracker implements VerbatimStreamTracker {
       this.noteSequenceNumber(event.data);
       return;
     }
-    let payload: { type?: unknown; sequence_number?: unknown; response?: { usage?: ResponsesUsage | null } };
+    let payload: { type?: unknown; sequence_number?: unknown; response?: { id?: unknown; usage?: ResponsesUsage | null } };
     try {
       payload = JSON.parse(event.data) as typeof payload;
     } catch (error) {
@@ -39,6 +42,7 @@ export class ResponsesStreamTracker implements VerbatimStreamTracker {
     if (type === undefined || !TERMINAL_TYPES.has(type)) return;
     this.terminalType = type;
     if (payload.response?.usage) this.responsesUsage = payload.response.usage;
+    if (typeof payload.response?.id === 'string') this.onResponseId?.(payload.response.id);
   }
 
   private noteSequenceNumber(data: string): void {
