@@ -33,6 +33,8 @@ function messagesOperation<Endpoint extends string>(
     relayedRequestHeaders: ANTHROPIC_RELAYED_REQUEST_HEADERS,
     validate,
     serves: () => true,
+    // Anthropic charges nothing for counting.
+    unbilled: operation === 'count_tokens',
     // Counting generates nothing: only the prompt is charged up front.
     estimateTokens: (request, defaultOutputTokens) =>
       estimateRequestTokens([request.system, request.messages, request.tools], operation === 'create' ? [request.max_tokens] : [0], defaultOutputTokens),

@@ -102,6 +102,14 @@ export interface FrontOperation<Request extends { model: string } = { model: str
   /** Tokens charged up front against TPM: the prompt, plus the most the request may generate. */
   estimateTokens(request: Request, defaultOutputTokens: number | undefined): TokenEstimate;
   /**
+   * What in the request the vendor bills beyond the tokens its usage reports, or bills later (a
+   * background response, a server-side tool, a priority tier), as a phrase for the refusal; a key
+   * with a budget is refused it, since the gateway could not price it.
+   */
+  unpricedPart?(request: Request): string | undefined;
+  /** The vendor charges nothing for it (token counting): a model without a price may be reached under a budget. */
+  readonly unbilled?: boolean;
+  /**
    * Picks the route's translator for this operation (a native pass-through for the front's own
    * dialect, or the chat hub) and translates; throws when the route's provider cannot serve it.
    */
