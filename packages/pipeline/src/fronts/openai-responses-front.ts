@@ -15,6 +15,7 @@ import type { FrontDoor, FrontOperation } from './front-door.js';
 import { openAiConventions } from './openai-conventions.js';
 import { readRelayedMembers } from './relayed-answer.js';
 import { usageOf } from './responses-usage.js';
+import { unpricedResponsesPart } from './unpriced-parts.js';
 
 /** The stable error for a model whose provider does not speak the Responses API. */
 export function unsupportedModelForEndpoint(route: ModelRoute, path: string): GatewayError {
@@ -47,6 +48,7 @@ function responsesOperation<Endpoint extends string>(
     serves: (provider) => resolvePassThroughTranslator(provider, 'openai-responses') !== undefined,
     estimateTokens: (request, defaultOutputTokens) =>
       estimateRequestTokens([request.input, request.instructions], [request.max_output_tokens], defaultOutputTokens),
+    unpricedPart: unpricedResponsesPart,
     translate(route, request, call) {
       const translator = resolvePassThroughTranslator(route.instance.provider, 'openai-responses');
       if (!translator) throw unsupportedModelForEndpoint(route, path);
