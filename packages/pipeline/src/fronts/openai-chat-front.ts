@@ -23,7 +23,7 @@ const chatCompletions = {
   // Every provider speaks the hub.
   serves: () => true,
   estimateTokens: (request, defaultOutputTokens) =>
-    estimateRequestTokens([request.messages], [request.max_completion_tokens, request.max_tokens], defaultOutputTokens),
+    estimateRequestTokens([request.messages], [request.max_completion_tokens, request.max_tokens], defaultOutputTokens, request.n),
   unpricedPart: unpricedChatPart,
   translate(route, request, call) {
     const translator = route.instance.provider.chat;
