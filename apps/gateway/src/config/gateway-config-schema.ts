@@ -125,6 +125,18 @@ export const gatewayConfigSchema: JsonSchema = {
               output: { type: 'number', minimum: 0 },
               cachedInput: { type: 'number', minimum: 0 },
               cacheWrite: { type: 'number', minimum: 0 },
+              longContext: {
+                type: 'object',
+                additionalProperties: false,
+                required: ['aboveInputTokens', 'input', 'output'],
+                properties: {
+                  aboveInputTokens: positiveInteger,
+                  input: { type: 'number', minimum: 0 },
+                  output: { type: 'number', minimum: 0 },
+                  cachedInput: { type: 'number', minimum: 0 },
+                  cacheWrite: { type: 'number', minimum: 0 },
+                },
+              },
             },
           },
           displayName: { type: 'string', minLength: 1 },

@@ -12,10 +12,13 @@ export interface TokenCounts {
 /**
  * USD from the model's prices per million tokens; zero for a model without prices. Prompt tokens
  * are split into cache reads, cache writes (Anthropic charges more for them than for plain input)
- * and the rest, each at its own price, falling back to the input price.
+ * and the rest, each at its own price, falling back to the input price. A prompt over the model's
+ * long-context size bills every token of the request at the long-context prices.
  */
-export function computeCost(tokens: TokenCounts, pricing: ModelPricingV1 | undefined): number {
-  if (!pricing) return 0;
+export function computeCost(tokens: TokenCounts, modelPricing: ModelPricingV1 | undefined): number {
+  if (!modelPricing) return 0;
+  const long = modelPricing.longContext;
+  const pricing = long && tokens.promptTokens > long.aboveInputTokens ? long : modelPricing;
   const writes = tokens.cacheWriteTokens ?? 0;
   const plain = tokens.promptTokens - tokens.cachedTokens - writes;
   const cachedPrice = pricing.cachedInput ?? pricing.input;
