@@ -34,6 +34,9 @@ const BUDGET_GENERATION: Generation = { thinking: 'budget', sampling: 'one-of', 
 const ADAPTIVE_GENERATION: Generation = { thinking: 'adaptive', sampling: 'one-of', prefill: false, forcedToolChoice: true };
 const ALWAYS_THINKING_GENERATION: Generation = { thinking: 'always-on', sampling: 'none', prefill: false, forcedToolChoice: false };
 
+/** Web search costs $10 per 1,000 searches on every model, counted in the usage's `server_tool_use.web_search_requests`. */
+const WEB_SEARCH_PRICE = { web_search: 0.01 } as const;
+
 /** One catalogued model; every Claude model streams, calls tools, reads images, takes JSON schemas and thinks. */
 function claude(id: string, displayName: string, created: number, window: { context: number; output: number }, generation: Generation, pricing: ModelPricingV1): AnthropicModel {
   return {
@@ -45,7 +48,7 @@ function claude(id: string, displayName: string, created: number, window: { cont
       contextWindow: window.context,
       maxOutputTokens: window.output,
       capabilities: { streaming: true, tools: true, vision: true, jsonSchema: true, reasoning: true },
-      pricing,
+      pricing: { ...pricing, toolCalls: WEB_SEARCH_PRICE },
     },
     traits: { maxOutputTokens: window.output, ...generation },
   };

@@ -137,6 +137,7 @@ export const gatewayConfigSchema: JsonSchema = {
                   cacheWrite: { type: 'number', minimum: 0 },
                 },
               },
+              toolCalls: { type: 'object', additionalProperties: { type: 'number', minimum: 0 } },
             },
           },
           displayName: { type: 'string', minLength: 1 },

@@ -26,6 +26,8 @@ beforeAll(async () => {
     models: [
       { id: 'gpt', provider: 'openai', upstreamModel: 'gpt-5' },
       { id: 'claude', provider: 'anthropic', upstreamModel: 'claude-sonnet-4-5' },
+      // Its own prices name no price per web search (the card's do).
+      { id: 'claude-own-prices', provider: 'anthropic', upstreamModel: 'claude-sonnet-4-5', pricing: { input: 3, output: 15 } },
     ],
     keys: [
       { name: 'budgeted', key: BUDGETED, budget: { usd: 5, period: 'day' } },
@@ -57,7 +59,8 @@ const REFUSED: Array<[string, string, object, string]> = [
   ['the priority tier on Responses', '/v1/responses', { model: 'gpt', input: 'hi', service_tier: 'priority' }, 'the priority tier'],
   ['the priority tier on chat', '/v1/chat/completions', { model: 'gpt', messages: [{ role: 'user', content: 'hi' }], service_tier: 'priority' }, 'the priority tier'],
   ['chat web search', '/v1/chat/completions', { model: 'gpt', messages: [{ role: 'user', content: 'News?' }], web_search_options: {} }, 'web search (`web_search_options`)'],
-  ["Anthropic's web search", '/v1/messages', { model: 'claude', max_tokens: 100, messages: [{ role: 'user', content: 'News?' }], tools: [{ type: 'web_search_20250305', name: 'web_search' }] }, "the server-side tool 'web_search_20250305'"],
+  ["Anthropic's web search on a model with no price per search", '/v1/messages', { model: 'claude-own-prices', max_tokens: 100, messages: [{ role: 'user', content: 'News?' }], tools: [{ type: 'web_search_20250305', name: 'web_search' }] }, "the server-side tool 'web_search_20250305'"],
+  ["Anthropic's code execution", '/v1/messages', { model: 'claude', max_tokens: 100, messages: [{ role: 'user', content: 'Plot it' }], tools: [{ type: 'code_execution_20250825', name: 'code_execution' }] }, "the server-side tool 'code_execution_20250825'"],
 ];
 
 describe('requests the gateway cannot price, under a budget', () => {

@@ -76,6 +76,8 @@ export class Exchange {
   requestBody?: unknown;
   /** The upstream's usage, in the hub's shape, when it sent one. */
   usage?: CompletionUsage;
+  /** Calls of server-side tools the vendor bills per call, by tool, as its usage reports them (Anthropic's `server_tool_use`). */
+  serverToolCalls?: Readonly<Record<string, number>>;
   /** The model the upstream says answered and its finish reasons, as a chat stream told them. */
   responseModel?: string;
   readonly finishReasons: string[] = [];

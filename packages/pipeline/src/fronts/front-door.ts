@@ -1,5 +1,5 @@
 import type { Readable, Writable } from 'node:stream';
-import type { CallContextV1, CompletionUsage, GatewayError, ProviderV1, UpstreamFailureV1, UpstreamRequestV1 } from '@modelgate/core';
+import type { CallContextV1, CompletionUsage, GatewayError, ModelPricingV1, ProviderV1, UpstreamFailureV1, UpstreamRequestV1 } from '@modelgate/core';
 import type { Exchange } from '../exchange/exchange.js';
 import type { ModelRoute } from '../routing/model-router.js';
 import type { RelayOutcome } from '../streaming/relay-outcome.js';
@@ -46,6 +46,8 @@ export interface StreamRelayInput {
 export interface WholeAnswer {
   readonly body: string | object;
   readonly usage?: CompletionUsage;
+  /** Calls of server-side tools the vendor bills per call, by tool, when its usage counts them. */
+  readonly serverToolCalls?: Readonly<Record<string, number>>;
 }
 
 /** One request translated for one route: what to send, and how to read what comes back. */
@@ -104,9 +106,10 @@ export interface FrontOperation<Request extends { model: string } = { model: str
   /**
    * What in the request the vendor bills beyond the tokens its usage reports, or bills later (a
    * background response, a server-side tool, a priority tier), as a phrase for the refusal; a key
-   * with a budget is refused it, since the gateway could not price it.
+   * with a budget is refused it, since the gateway could not price it. `pricing` is the model's:
+   * a tool call its usage counts is priced when it names that tool.
    */
-  unpricedPart?(request: Request): string | undefined;
+  unpricedPart?(request: Request, pricing: ModelPricingV1 | undefined): string | undefined;
   /** The vendor charges nothing for it (token counting): a model without a price may be reached under a budget. */
   readonly unbilled?: boolean;
   /**

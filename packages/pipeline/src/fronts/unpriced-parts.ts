@@ -1,4 +1,4 @@
-import type { AnthropicMessagesRequest, ChatCompletionRequest, ResponsesRequest } from '@modelgate/core';
+import type { AnthropicMessagesRequest, ChatCompletionRequest, ModelPricingV1, ResponsesRequest } from '@modelgate/core';
 
 /**
  * What in a request the vendor bills beyond the tokens its usage reports, or after the gateway has
@@ -17,9 +17,14 @@ function isOpenAiBilledTool(type: string): boolean {
   return type.startsWith('web_search') || type === 'file_search' || type === 'code_interpreter' || type === 'image_generation';
 }
 
-/** Anthropic's server tools with a fee beyond the tokens: web search per search, code execution per container hour. `web_fetch` bills only tokens. */
-function isAnthropicBilledTool(type: string): boolean {
-  return type.startsWith('web_search_') || type.startsWith('code_execution_');
+/**
+ * Anthropic's server tools with a fee beyond the tokens: web search per search (counted in the
+ * usage's `server_tool_use.web_search_requests`, so priced by the model's `toolCalls.web_search`),
+ * code execution per container hour (priced by nothing). `web_fetch` bills only tokens.
+ */
+function isAnthropicBilledTool(type: string, pricing: ModelPricingV1 | undefined): boolean {
+  if (type.startsWith('web_search_')) return pricing?.toolCalls?.web_search === undefined;
+  return type.startsWith('code_execution_');
 }
 
 function billedTool(tools: unknown, isBilled: (type: string) => boolean): string | undefined {
@@ -42,6 +47,6 @@ export function unpricedChatPart(request: ChatCompletionRequest): string | undef
   return billedTool(request.tools, isOpenAiBilledTool);
 }
 
-export function unpricedMessagesPart(request: AnthropicMessagesRequest): string | undefined {
-  return billedTool(request.tools, isAnthropicBilledTool);
+export function unpricedMessagesPart(request: AnthropicMessagesRequest, pricing: ModelPricingV1 | undefined): string | undefined {
+  return billedTool(request.tools, (type) => isAnthropicBilledTool(type, pricing));
 }

@@ -109,7 +109,7 @@ class RouteAdmissionTarget implements AdmissionTarget {
       const unpriced = unpricedDeployment(this.route, this.models);
       if (unpriced) return `the model '${unpriced.model}' (deployment '${unpriced.deployment}') has no price in this gateway`;
     }
-    return this.operation.unpricedPart?.(this.body);
+    return this.operation.unpricedPart?.(this.body, this.pricing);
   }
 }
 
@@ -149,6 +149,7 @@ function answerClient(exchange: Exchange, served: ServedAttempt, answer: WholeAn
   served.release();
   reply.setHeaders(answerHeaders(exchange, served));
   exchange.usage = answer.usage;
+  exchange.serverToolCalls = answer.serverToolCalls;
   exchange.stage = 'responding';
   exchange.answerComplete(200, answer.body);
   reply.sendJson(200, answer.body);

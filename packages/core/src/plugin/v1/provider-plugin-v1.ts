@@ -29,6 +29,12 @@ export interface ModelPricingV1 {
   readonly cacheWrite?: number;
   /** The vendor's long-context prices, which replace these for a request whose prompt is over a size. */
   readonly longContext?: LongContextPricingV1;
+  /**
+   * USD per call of a server-side tool the vendor bills per call and counts in its usage, by the
+   * tool's name there (`web_search`: Anthropic's `server_tool_use.web_search_requests`). A tool
+   * with a fee and no price here is refused to a key with a budget.
+   */
+  readonly toolCalls?: Readonly<Record<string, number>>;
 }
 
 /**
