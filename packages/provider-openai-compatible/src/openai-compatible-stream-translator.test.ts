@@ -27,7 +27,7 @@ describe('OpenAiCompatibleStreamTranslator', () => {
   it('with usage the client did not ask for: counts it, drops the usage chunk, and cuts `usage: null` from the bytes', () => {
     const translator = new OpenAiCompatibleStreamTranslator(OPENAI, {}, true);
     const withNull = `${chunk.slice(0, -1)},"usage":null}`;
-    expect(translator.onEvent({ data: withNull })).toEqual([{ chunk: JSON.parse(chunk), serialized: chunk }]);
+    expect(translator.onEvent({ data: withNull })).toEqual([{ chunk: JSON.parse(withNull), serialized: chunk }]);
     // Another server's layout: re-encoded without the member.
     const spaced = '{"id":"c","object":"chat.completion.chunk","created":1,"model":"m","usage": null,"choices":[{"index":0,"delta":{"content":"x"},"finish_reason":null}]}';
     expect(translator.onEvent({ data: spaced })).toEqual([{ chunk: { id: 'c', object: 'chat.completion.chunk', created: 1, model: 'm', choices: [{ index: 0, delta: { content: 'x' }, finish_reason: null }] } }]);

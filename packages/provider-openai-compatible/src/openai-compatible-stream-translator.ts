@@ -89,11 +89,13 @@ export class OpenAiCompatibleStreamTranslator implements StreamTranslatorV1 {
 
   /** A chunk as it would have come without `include_usage`: its usage kept for the gateway only. */
   private withoutUsage(chunk: ChatCompletionChunk, serialized: string | undefined): readonly StreamOutputV1[] {
-    const { usage, ...rest } = chunk;
+    const usage = chunk.usage;
     if (usage) this.usage = usage;
-    if (rest.choices.length === 0) return NOTHING;
-    // OpenAI ends every chunk with `"usage":null`: cut from the bytes, not re-encoded.
-    if (usage === null && serialized?.endsWith(USAGE_NULL_LAST)) return [{ chunk: rest, serialized: `${serialized.slice(0, -USAGE_NULL_LAST.length)}}` }];
+    if (chunk.choices.length === 0) return NOTHING;
+    // OpenAI ends every chunk with `"usage":null`: cut from the bytes, not re-encoded (the parsed
+    // chunk, read only by the gateway, keeps its null).
+    if (usage === null && serialized?.endsWith(USAGE_NULL_LAST)) return [{ chunk, serialized: `${serialized.slice(0, -USAGE_NULL_LAST.length)}}` }];
+    const { usage: _usage, ...rest } = chunk;
     return [{ chunk: rest }];
   }
 }
