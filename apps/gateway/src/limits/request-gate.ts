@@ -247,7 +247,7 @@ export class RequestGate implements AdmissionControl, ExchangeObserver {
       reasoningTokens: tokens.reasoningTokens,
       tokensEstimated: tokens.tokensEstimated,
       // The deployment that answered sets the price (a fallback or another deployment may cost more).
-      costUsd: computeCost(tokens, exchange.servedBy?.deployment.pricing ?? admission.pricing),
+      costUsd: computeCost(tokens, exchange.servedBy?.deployment.pricing ?? admission.pricing, exchange.serverToolCalls),
       latencyMs: Number(now - exchange.startedAt) / NANOSECONDS_PER_MILLISECOND,
       timeToFirstTokenMs: exchange.firstByteAt === undefined ? undefined : Number(exchange.firstByteAt - exchange.startedAt) / NANOSECONDS_PER_MILLISECOND,
       stream: exchange.stream,
