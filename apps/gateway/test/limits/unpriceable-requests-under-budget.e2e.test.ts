@@ -25,6 +25,8 @@ beforeAll(async () => {
     ],
     models: [
       { id: 'gpt', provider: 'openai', upstreamModel: 'gpt-5' },
+      // A non-reasoning model: its card names no web search price ($25 per 1,000 preview searches).
+      { id: 'gpt-plain', provider: 'openai', upstreamModel: 'gpt-4.1' },
       { id: 'claude', provider: 'anthropic', upstreamModel: 'claude-sonnet-4-5' },
       // Its own prices name no price per web search (the card's do).
       { id: 'claude-own-prices', provider: 'anthropic', upstreamModel: 'claude-sonnet-4-5', pricing: { input: 3, output: 15 } },
@@ -54,7 +56,7 @@ const upstreamCalls = () => gateway.simulator.requests.length + anthropic.reques
 
 const REFUSED: Array<[string, string, object, string]> = [
   ['a background response', '/v1/responses', { model: 'gpt', input: 'Write a long essay', background: true }, 'a background response (`background: true`)'],
-  ['a Responses web search', '/v1/responses', { model: 'gpt', input: 'News?', tools: [{ type: 'web_search_preview' }] }, "the server-side tool 'web_search_preview'"],
+  ['a Responses web search on a model with no price per search', '/v1/responses', { model: 'gpt-plain', input: 'News?', tools: [{ type: 'web_search_preview' }] }, "the server-side tool 'web_search_preview'"],
   ['Code Interpreter', '/v1/responses', { model: 'gpt', input: 'Plot it', tools: [{ type: 'code_interpreter', container: { type: 'auto' } }] }, "the server-side tool 'code_interpreter'"],
   ['the priority tier on Responses', '/v1/responses', { model: 'gpt', input: 'hi', service_tier: 'priority' }, 'the priority tier'],
   ['the priority tier on chat', '/v1/chat/completions', { model: 'gpt', messages: [{ role: 'user', content: 'hi' }], service_tier: 'priority' }, 'the priority tier'],

@@ -15,7 +15,12 @@ import type { FrontDoor, FrontOperation } from './front-door.js';
 import { openAiConventions } from './openai-conventions.js';
 import { readRelayedMembers } from './relayed-answer.js';
 import { usageOf } from './responses-usage.js';
+import { countedResponsesTool, countResponsesToolCalls } from './responses-tool-calls.js';
 import { unpricedResponsesPart } from './unpriced-parts.js';
+
+function declaresCountedTool(tools: unknown): boolean {
+  return Array.isArray(tools) && tools.some((tool: { type?: unknown }) => typeof tool?.type === 'string' && countedResponsesTool(tool.type) !== undefined);
+}
 
 /** The stable error for a model whose provider does not speak the Responses API. */
 export function unsupportedModelForEndpoint(route: ModelRoute, path: string): GatewayError {
@@ -52,11 +57,24 @@ function responsesOperation<Endpoint extends string>(
     translate(route, request, call) {
       const translator = resolvePassThroughTranslator(route.instance.provider, 'openai-responses');
       if (!translator) throw unsupportedModelForEndpoint(route, path);
+      // Only a request that declared tools billed per call has its answer searched for their calls.
+      const countsToolCalls = declaresCountedTool(request.tools);
       return {
         upstreamRequest: translator.toUpstreamRequest(request, call, operation),
         toGatewayError: (failure) => translator.toGatewayError(failure, call),
-        answer: (text) => ({ body: text, usage: usageOf(readRelayedMembers(text, ['usage'])) }),
-        relay: (input) => relayVerbatimStream({ ...verbatimRelayOptions(input), tracker: new ResponsesStreamTracker(), dialect: 'Responses' }),
+        answer: (text) => {
+          const serverToolCalls = countsToolCalls ? countResponsesToolCalls(text) : undefined;
+          return { body: text, usage: usageOf(readRelayedMembers(text, ['usage'])), ...(serverToolCalls && { serverToolCalls }) };
+        },
+        relay(input) {
+          const tracker = new ResponsesStreamTracker(countsToolCalls);
+          const options = verbatimRelayOptions(input);
+          const beforeEnd = () => {
+            input.exchange.serverToolCalls = tracker.serverToolCalls;
+            options.beforeEnd?.();
+          };
+          return relayVerbatimStream({ ...options, beforeEnd, tracker, dialect: 'Responses' });
+        },
       };
     },
   };

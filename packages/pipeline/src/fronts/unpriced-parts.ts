@@ -1,4 +1,5 @@
 import type { AnthropicMessagesRequest, ChatCompletionRequest, ModelPricingV1, ResponsesRequest } from '@modelgate/core';
+import { countedResponsesTool } from './responses-tool-calls.js';
 
 /**
  * What in a request the vendor bills beyond the tokens its usage reports, or after the gateway has
@@ -11,9 +12,12 @@ const PRIORITY_TIER = 'the priority tier (`service_tier: priority`), billed abov
 /**
  * OpenAI's server-side tools with a fee per call or per session beyond the tokens (web search,
  * file search, Code Interpreter containers, image generation at the image model's prices). `mcp`
- * and `computer_use_preview` bill only tokens, which the usage reports.
+ * and `computer_use_preview` bill only tokens, which the usage reports. On Responses, web and file
+ * search calls are counted in the answer, so a model whose pricing names them prices them.
  */
-function isOpenAiBilledTool(type: string): boolean {
+function isOpenAiBilledTool(type: string, counted?: { pricing: ModelPricingV1 | undefined }): boolean {
+  const tool = counted && countedResponsesTool(type);
+  if (tool) return counted.pricing?.toolCalls?.[tool] === undefined;
   return type.startsWith('web_search') || type === 'file_search' || type === 'code_interpreter' || type === 'image_generation';
 }
 
@@ -35,16 +39,16 @@ function billedTool(tools: unknown, isBilled: (type: string) => boolean): string
   return undefined;
 }
 
-export function unpricedResponsesPart(request: ResponsesRequest): string | undefined {
+export function unpricedResponsesPart(request: ResponsesRequest, pricing: ModelPricingV1 | undefined): string | undefined {
   if (request.background === true) return 'a background response (`background: true`), which the vendor bills when it completes, after the gateway has answered';
   if (request.service_tier === 'priority') return PRIORITY_TIER;
-  return billedTool(request.tools, isOpenAiBilledTool);
+  return billedTool(request.tools, (type) => isOpenAiBilledTool(type, { pricing }));
 }
 
 export function unpricedChatPart(request: ChatCompletionRequest): string | undefined {
   if (request.service_tier === 'priority') return PRIORITY_TIER;
   if (request.web_search_options !== undefined) return 'web search (`web_search_options`), which the vendor bills per call beyond the tokens its usage reports';
-  return billedTool(request.tools, isOpenAiBilledTool);
+  return billedTool(request.tools, (type) => isOpenAiBilledTool(type));
 }
 
 export function unpricedMessagesPart(request: AnthropicMessagesRequest, pricing: ModelPricingV1 | undefined): string | undefined {

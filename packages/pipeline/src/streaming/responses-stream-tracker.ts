@@ -1,4 +1,5 @@
 import { formatSseEvent, upstreamProtocolError, type CompletionUsage, type GatewayError, type ResponsesUsage, type SseEvent } from '@modelgate/core';
+import { countResponsesToolCalls } from '../fronts/responses-tool-calls.js';
 import { toCompletionUsage } from '../fronts/responses-usage.js';
 import { topLevelMembers } from '../http/json-text.js';
 import type { VerbatimStreamTracker } from './relay-verbatim-stream.js';
@@ -18,6 +19,11 @@ export class ResponsesStreamTracker implements VerbatimStreamTracker {
   private lastSequenceNumber = -1;
   private terminalType: string | undefined;
   private responsesUsage: ResponsesUsage | undefined;
+  /** Calls of per-call billed tools in the final response, when the request declared such tools. */
+  serverToolCalls: Record<string, number> | undefined;
+
+  /** @param countsToolCalls the request declared tools billed per call: their calls are counted in the terminal event. */
+  constructor(private readonly countsToolCalls = false) {}
 
   observe(event: SseEvent): void {
     // Several compatible servers end with a chat-style `[DONE]`, after the terminal event: not data.
@@ -39,6 +45,7 @@ export class ResponsesStreamTracker implements VerbatimStreamTracker {
     if (type === undefined || !TERMINAL_TYPES.has(type)) return;
     this.terminalType = type;
     if (payload.response?.usage) this.responsesUsage = payload.response.usage;
+    if (this.countsToolCalls) this.serverToolCalls = countResponsesToolCalls(event.data);
   }
 
   private noteSequenceNumber(data: string): void {
