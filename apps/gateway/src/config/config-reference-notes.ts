@@ -56,7 +56,7 @@ export const CONFIG_FIELD_NOTES: Readonly<Record<string, FieldNote>> = {
   'models[].pricing.input': { description: 'USD per million prompt tokens.' },
   'models[].pricing.output': { description: 'USD per million completion tokens (reasoning included).' },
   'models[].pricing.cachedInput': { description: 'USD per million cached prompt tokens.', default: 'the `input` price' },
-  'models[].pricing.toolCalls': { description: "USD per call of a server-side tool the vendor bills per call and counts in its usage, by its name there: `web_search` (Anthropic's `server_tool_use.web_search_requests`, $0.01 on the bundled Claude cards). A tool with a fee and no price is refused to keys with a budget." },
+  'models[].pricing.toolCalls': { description: "USD per call of a server-side tool the vendor bills per call, by tool: `web_search` (Anthropic's `server_tool_use.web_search_requests`; OpenAI's Responses `web_search_call` items) and `file_search` (`file_search_call` items). A tool with a fee and no price is refused to keys with a budget." },
   'models[].pricing.longContext': { description: "The vendor's long-context prices: every token of a request whose prompt (cached tokens included) is over `aboveInputTokens` is billed at these instead (Gemini Pro over 200k; Anthropic's 1M-context beta)." },
   'models[].pricing.longContext.aboveInputTokens': { description: 'The prompt size over which the long-context prices apply.' },
   'models[].pricing.longContext.input': { description: 'USD per million prompt tokens.' },
