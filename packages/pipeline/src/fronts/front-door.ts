@@ -1,5 +1,5 @@
 import type { Readable, Writable } from 'node:stream';
-import type { CallContextV1, CompletionUsage, GatewayError, ProviderV1, UpstreamFailureV1, UpstreamRequestV1 } from '@modelgate/core';
+import type { CallContextV1, CompletionUsage, GatewayError, ModelPricingV1, ProviderV1, UpstreamFailureV1, UpstreamRequestV1 } from '@modelgate/core';
 import type { Exchange } from '../exchange/exchange.js';
 import type { ModelRoute } from '../routing/model-router.js';
 import type { RelayOutcome } from '../streaming/relay-outcome.js';
@@ -48,6 +48,8 @@ export interface WholeAnswer {
   readonly usage?: CompletionUsage;
   /** The id of the vendor-side object the answer created (a stored Responses API response). */
   readonly createdStateId?: string;
+  /** Calls of server-side tools the vendor bills per call, by tool, when its usage counts them. */
+  readonly serverToolCalls?: Readonly<Record<string, number>>;
 }
 
 /** One request translated for one route: what to send, and how to read what comes back. */
@@ -103,6 +105,15 @@ export interface FrontOperation<Request extends { model: string } = { model: str
   serves(provider: ProviderV1): boolean;
   /** Tokens charged up front against TPM: the prompt, plus the most the request may generate. */
   estimateTokens(request: Request, defaultOutputTokens: number | undefined): TokenEstimate;
+  /**
+   * What in the request the vendor bills beyond the tokens its usage reports, or bills later (a
+   * background response, a server-side tool, a priority tier), as a phrase for the refusal; a key
+   * with a budget is refused it, since the gateway could not price it. `pricing` is the model's:
+   * a tool call its usage counts is priced when it names that tool.
+   */
+  unpricedPart?(request: Request, pricing: ModelPricingV1 | undefined): string | undefined;
+  /** The vendor charges nothing for it (token counting): a model without a price may be reached under a budget. */
+  readonly unbilled?: boolean;
   /**
    * Picks the route's translator for this operation (a native pass-through for the front's own
    * dialect, or the chat hub) and translates; throws when the route's provider cannot serve it.

@@ -15,6 +15,12 @@ import type { FrontDoor, FrontOperation } from './front-door.js';
 import { openAiConventions } from './openai-conventions.js';
 import { readRelayedMembers } from './relayed-answer.js';
 import { usageOf } from './responses-usage.js';
+import { countedResponsesTool, countResponsesToolCalls } from './responses-tool-calls.js';
+import { unpricedResponsesPart } from './unpriced-parts.js';
+
+function declaresCountedTool(tools: unknown): boolean {
+  return Array.isArray(tools) && tools.some((tool: { type?: unknown }) => typeof tool?.type === 'string' && countedResponsesTool(tool.type) !== undefined);
+}
 
 /** The stable error for a model whose provider does not speak the Responses API. */
 export function unsupportedModelForEndpoint(route: ModelRoute, path: string): GatewayError {
@@ -47,18 +53,29 @@ function responsesOperation<Endpoint extends string>(
     serves: (provider) => resolvePassThroughTranslator(provider, 'openai-responses') !== undefined,
     estimateTokens: (request, defaultOutputTokens) =>
       estimateRequestTokens([request.input, request.instructions], [request.max_output_tokens], defaultOutputTokens),
+    unpricedPart: unpricedResponsesPart,
     translate(route, request, call) {
       const translator = resolvePassThroughTranslator(route.instance.provider, 'openai-responses');
       if (!translator) throw unsupportedModelForEndpoint(route, path);
+      // Only a request that declared tools billed per call has its answer searched for their calls.
+      const countsToolCalls = declaresCountedTool(request.tools);
       return {
         upstreamRequest: translator.toUpstreamRequest(request, call, operation),
         toGatewayError: (failure) => translator.toGatewayError(failure, call),
         answer: (text) => {
           const read = readRelayedMembers(text, ['usage', 'id']);
-          return { body: text, usage: usageOf(read), createdStateId: typeof read.id === 'string' ? read.id : undefined };
+          const serverToolCalls = countsToolCalls ? countResponsesToolCalls(text) : undefined;
+          return { body: text, usage: usageOf(read), createdStateId: typeof read.id === 'string' ? read.id : undefined, ...(serverToolCalls && { serverToolCalls }) };
         },
-        relay: (input) =>
-          relayVerbatimStream({ ...verbatimRelayOptions(input), tracker: new ResponsesStreamTracker((id) => (input.exchange.createdStateId = id)), dialect: 'Responses' }),
+        relay(input) {
+          const tracker = new ResponsesStreamTracker(countsToolCalls, (id) => (input.exchange.createdStateId = id));
+          const options = verbatimRelayOptions(input);
+          const beforeEnd = () => {
+            input.exchange.serverToolCalls = tracker.serverToolCalls;
+            options.beforeEnd?.();
+          };
+          return relayVerbatimStream({ ...options, beforeEnd, tracker, dialect: 'Responses' });
+        },
       };
     },
   };

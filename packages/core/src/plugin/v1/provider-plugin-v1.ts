@@ -27,6 +27,27 @@ export interface ModelPricingV1 {
   readonly output: number;
   readonly cachedInput?: number;
   readonly cacheWrite?: number;
+  /** The vendor's long-context prices, which replace these for a request whose prompt is over a size. */
+  readonly longContext?: LongContextPricingV1;
+  /**
+   * USD per call of a server-side tool the vendor bills per call and counts in its usage, by the
+   * tool's name there (`web_search`: Anthropic's `server_tool_use.web_search_requests`). A tool
+   * with a fee and no price here is refused to a key with a budget.
+   */
+  readonly toolCalls?: Readonly<Record<string, number>>;
+}
+
+/**
+ * Prices for every token of a request whose prompt (cached and cache-written tokens included) is
+ * over `aboveInputTokens`, as Gemini Pro (over 200k) and Anthropic's 1M-context beta bill it.
+ * Cache prices absent here fall back to this tier's input price.
+ */
+export interface LongContextPricingV1 {
+  readonly aboveInputTokens: number;
+  readonly input: number;
+  readonly output: number;
+  readonly cachedInput?: number;
+  readonly cacheWrite?: number;
 }
 
 /** What a model can do through the gateway's chat endpoint; an absent flag means unknown (shown as such). */
