@@ -175,7 +175,13 @@ async function tryDeployment(
   const release = book.begin(deployment.id);
   const elapsedMs = () => Number((process.hrtime.bigint() - attempt.startedAt) / NANOSECONDS_PER_MILLISECOND);
   try {
-    const reply = await callUpstream(dependencies.transport, upstreamRequest, exchange.clientSignal, (failure) => plan.toGatewayError(failure));
+    const reply = await callUpstream(
+      dependencies.transport,
+      upstreamRequest,
+      exchange.clientSignal,
+      (failure) => plan.toGatewayError(failure),
+      deployment.instance.provider.signer,
+    );
     attempt.status = reply.status;
     const timeToFirstByteMs = elapsedMs();
     const whole = upstreamRequest.stream ? undefined : plan.answer(await readUpstreamText(reply, upstreamRequest.url));
