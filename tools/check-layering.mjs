@@ -20,6 +20,14 @@ const PROVIDER_ALLOWED = ['@modelgate/core', '@modelgate/provider-openai-compati
  */
 const HOST_PROVIDER_BASES = {
   '@modelgate/provider-azure-openai': ['@modelgate/provider-openai', '@azure/identity'],
+  '@modelgate/provider-bedrock': [
+    '@modelgate/provider-anthropic',
+    '@smithy/signature-v4',
+    '@aws-crypto/sha256-js',
+    '@smithy/eventstream-codec',
+    '@smithy/util-utf8',
+    '@aws-sdk/credential-provider-node',
+  ],
 };
 const APP_PACKAGE = '@modelgate/gateway';
 /** Modules whose ES import loads Node's bundled undici (got's transport is exempt: got imports node:http itself). */

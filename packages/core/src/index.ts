@@ -33,6 +33,7 @@ export type * from './plugin/v1/pass-through-translator-v1.js';
 export type * from './plugin/v1/call-context-v1.js';
 export type * from './plugin/v1/upstream-v1.js';
 export type * from './plugin/v1/upstream-signer-v1.js';
+export type * from './plugin/v1/upstream-stream-decoder-v1.js';
 export { defineProvider } from './plugin/define-provider.js';
 export {
   findProviderPluginProblems,

@@ -1,6 +1,7 @@
 import type { AnyProviderPluginV1 } from '@modelgate/core';
 import anthropicPlugin from '@modelgate/provider-anthropic';
 import azureOpenAiPlugin from '@modelgate/provider-azure-openai';
+import bedrockPlugin from '@modelgate/provider-bedrock';
 import deepSeekPlugin from '@modelgate/provider-deepseek';
 import googlePlugin from '@modelgate/provider-google';
 import openAiPlugin from '@modelgate/provider-openai';
@@ -29,8 +30,9 @@ export const BUNDLED_PROVIDERS: readonly BundledProvider[] = [
   { package: '@modelgate/provider-anthropic', plugin: anthropicPlugin as unknown as AnyProviderPluginV1, id: 'anthropic', inProfiles: true },
   { package: '@modelgate/provider-google', plugin: googlePlugin as unknown as AnyProviderPluginV1, id: 'google', inProfiles: true },
   { package: '@modelgate/provider-deepseek', plugin: deepSeekPlugin as unknown as AnyProviderPluginV1, id: 'deepseek', inProfiles: true },
-  // Configured by file for now: the profiles build settings from secrets alone, and Azure needs its endpoint too.
+  // Cloud hosts are configured by file for now: the profiles build settings from secrets alone, and a host needs more (Azure its endpoint, Bedrock a region and the AWS chain).
   { package: '@modelgate/provider-azure-openai', plugin: azureOpenAiPlugin as unknown as AnyProviderPluginV1, id: 'azure-openai', inProfiles: false },
+  { package: '@modelgate/provider-bedrock', plugin: bedrockPlugin as unknown as AnyProviderPluginV1, id: 'bedrock', inProfiles: false },
 ];
 
 /** The bundled providers served without a config file. */

@@ -4,6 +4,7 @@ import type { ChatTranslatorV1 } from './chat-translator-v1.js';
 import type { PassThroughTranslatorsV1 } from './pass-through-translator-v1.js';
 import type { ResponsesTranslatorV1 } from './responses-translator-v1.js';
 import type { UpstreamSignerV1 } from './upstream-signer-v1.js';
+import type { UpstreamStreamDecoderV1 } from './upstream-stream-decoder-v1.js';
 
 export const PROVIDER_SPECIFICATION_VERSION_V1 = 'v1';
 
@@ -91,6 +92,8 @@ export interface ProviderV1 {
    * SigV4), for vendors whose credentials are not a constant header. Absent: requests go as built.
    */
   readonly signer?: UpstreamSignerV1;
+  /** Turns the vendor's stream framing into SSE text, for vendors whose streams are not SSE (AWS's event stream). */
+  readonly streamDecoder?: UpstreamStreamDecoderV1;
 }
 
 /**
