@@ -108,4 +108,18 @@ describe('Bedrock (Claude, InvokeModel) through the pipeline', () => {
     expect(response.status).toBe(400);
     expect(await response.json()).toMatchObject({ error: { message: 'The provided model identifier is invalid.', code: 'ValidationException' } });
   });
+
+  it("without keys in the settings, signs with the AWS SDK's default chain (here the environment's keys)", async () => {
+    process.env.AWS_ACCESS_KEY_ID = KEYS.accessKeyId;
+    process.env.AWS_SECRET_ACCESS_KEY = KEYS.secretAccessKey;
+    try {
+      const chained = await start({});
+      const response = await chat({ messages: [{ role: 'user', content: 'From the chain' }] }, chained);
+      expect(response.status).toBe(200);
+      expect(simulator.requests.at(-1)!.headers.authorization).toContain(`Credential=${KEYS.accessKeyId}/`);
+    } finally {
+      delete process.env.AWS_ACCESS_KEY_ID;
+      delete process.env.AWS_SECRET_ACCESS_KEY;
+    }
+  });
 });
