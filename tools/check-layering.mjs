@@ -28,7 +28,7 @@ const HOST_PROVIDER_BASES = {
     '@smithy/util-utf8',
     '@aws-sdk/credential-provider-node',
   ],
-  '@modelgate/provider-vertex': ['@modelgate/provider-anthropic', 'google-auth-library'],
+  '@modelgate/provider-vertex': ['@modelgate/provider-anthropic', '@modelgate/provider-google', 'google-auth-library'],
 };
 const APP_PACKAGE = '@modelgate/gateway';
 /** Modules whose ES import loads Node's bundled undici (got's transport is exempt: got imports node:http itself). */

@@ -33,3 +33,13 @@ export function toVertexAnthropicRequest(anthropic: UpstreamRequestV1, model: st
     stream: anthropic.stream,
   };
 }
+
+/**
+ * A Gemini request (built by the Google provider for the Gemini API) as Vertex takes it: the same
+ * body at `publishers/google/models/{model}:generateContent` (or `:streamGenerateContent?alt=sse`),
+ * with a bearer token instead of the Gemini API's key.
+ */
+export function toVertexGeminiRequest(gemini: UpstreamRequestV1, model: string, publishers: VertexPublisherModels): UpstreamRequestV1 {
+  const { 'x-goog-api-key': _key, ...headers } = gemini.headers;
+  return { ...gemini, url: publishers.methodUrl('google', model, gemini.stream ? 'streamGenerateContent?alt=sse' : 'generateContent'), headers };
+}

@@ -7,12 +7,14 @@ import {
   type ProviderContextV1,
 } from '@modelgate/core';
 import anthropicProvider from '@modelgate/provider-anthropic';
-import { toVertexAnthropicRequest, vertexPublisherModels, type VertexPublisherModels } from './vertex-anthropic-request.js';
+import googleProvider from '@modelgate/provider-google';
+import { toVertexAnthropicRequest, toVertexGeminiRequest, vertexPublisherModels, type VertexPublisherModels } from './vertex-anthropic-request.js';
 import { VERTEX_ENVIRONMENT, vertexSettingsSchema, type VertexSettings } from './vertex-settings.js';
 import { createVertexTokenSigner } from './vertex-token-signer.js';
 
-/** Claude's model ids on Vertex carry their version after `@` (`claude-sonnet-4-5@20250929`). */
+/** Claude's model ids on Vertex carry their version after `@` (`claude-sonnet-4-5@20250929`); Gemini's are the Gemini API's. */
 const VERTEX_CLAUDE_PATTERNS = ['claude-*@*'];
+const VERTEX_GEMINI_PATTERNS = ['gemini-*'];
 
 function vertexChat(chat: ChatTranslatorV1, publishers: VertexPublisherModels): ChatTranslatorV1 {
   return { ...chat, toUpstreamRequest: (request, call) => toVertexAnthropicRequest(chat.toUpstreamRequest(request, call), call.upstreamModel, publishers) };
@@ -34,7 +36,10 @@ function vertexMessages(messages: PassThroughTranslatorV1<AnthropicMessagesReque
  * builds each request (chat translated, Messages passed through), sent to Vertex with the model in
  * the URL and `anthropic_version: "vertex-2023-10-16"` in the body, with a Google OAuth token the
  * provider's signer adds (cached, refreshed). Vertex answers and streams as Anthropic does, and its
- * errors in Anthropic's envelope, so the Anthropic provider reads them. (Gemini on Vertex: not yet.)
+ * errors in Anthropic's envelope, so the Anthropic provider reads them. With `publisher: google`,
+ * Gemini at `publishers/google` with the Google provider's translator, unchanged but for the URL
+ * and the bearer token (Vertex takes the Gemini API's body, and the `skip_thought_signature_validator`
+ * sentinel the translator sends).
  */
 export const vertexProvider = defineProvider<VertexSettings>({
   specificationVersion: 'v1',
@@ -45,12 +50,23 @@ export const vertexProvider = defineProvider<VertexSettings>({
   environment: VERTEX_ENVIRONMENT,
   create(settings, context: ProviderContextV1) {
     const publishers = vertexPublisherModels(settings.project, settings.location, settings.endpoint);
+    const signer = createVertexTokenSigner(settings.keyFile, context.env);
+    if (settings.publisher === 'google') {
+      const gemini = googleProvider.create({}, context);
+      return {
+        family: 'google',
+        modelPatterns: VERTEX_GEMINI_PATTERNS,
+        models: gemini.models,
+        chat: { ...gemini.chat, toUpstreamRequest: (request, call) => toVertexGeminiRequest(gemini.chat.toUpstreamRequest(request, call), call.upstreamModel, publishers) },
+        signer,
+      };
+    }
     const anthropic = anthropicProvider.create({ ...(settings.defaultMaxTokens && { defaultMaxTokens: settings.defaultMaxTokens }) }, context);
     const messages = anthropic.passThrough?.['anthropic-messages'] as PassThroughTranslatorV1<AnthropicMessagesRequest>;
     return {
       chat: vertexChat(anthropic.chat, publishers),
       passThrough: { 'anthropic-messages': vertexMessages(messages, publishers) },
-      signer: createVertexTokenSigner(settings.keyFile, context.env),
+      signer,
     };
   },
 });

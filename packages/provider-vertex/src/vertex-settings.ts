@@ -1,6 +1,8 @@
 import type { EnvironmentVariableV1, JsonSchema } from '@modelgate/core';
 
 export interface VertexSettings {
+  /** Whose models this instance serves: `anthropic` (Claude, the default) or `google` (Gemini). */
+  publisher?: 'anthropic' | 'google';
   /** The Google Cloud project (`GOOGLE_CLOUD_PROJECT`). */
   project: string;
   /** A region (`us-east5`, `europe-west1`) or `global` (default), `GOOGLE_CLOUD_LOCATION`. */
@@ -21,6 +23,7 @@ export const vertexSettingsSchema: JsonSchema = {
   required: ['project'],
   additionalProperties: false,
   properties: {
+    publisher: { enum: ['anthropic', 'google'], description: 'Whose models this instance serves: `anthropic` (Claude, default) or `google` (Gemini); one instance per publisher.' },
     project: { type: 'string', pattern: '^[a-z][a-z0-9-]{4,28}[a-z0-9]$', description: 'The Google Cloud project id.' },
     location: { type: 'string', pattern: '^(global|[a-z]+-[a-z]+\\d+)$', description: 'A region (`us-east5`) or `global` (default).' },
     keyFile: { type: 'string', minLength: 1, description: 'A service-account key file; unset: GOOGLE_APPLICATION_CREDENTIALS, else application default credentials.' },

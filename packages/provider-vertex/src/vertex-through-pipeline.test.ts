@@ -9,6 +9,7 @@ import { createServiceAccount, startVertexSimulator, type VertexSimulator } from
 
 const MODEL = 'claude-sonnet-4-5@20250929';
 const PROJECT = 'test-project';
+const GEMINI = 'gemini-2.5-flash';
 
 // Claude on Vertex through the pipeline: the service-account JWT grant against the simulator's
 // token endpoint (RS256 verified), the bearer on each call, the Anthropic translators.
@@ -18,7 +19,7 @@ describe('Vertex AI (Claude, rawPredict) through the pipeline', () => {
   let keyFile: string;
   const gateways: ConformanceGateway[] = [];
   beforeAll(async () => {
-    simulator = await startVertexSimulator({ project: PROJECT, models: { [MODEL]: 'claude-sonnet-4-5' } });
+    simulator = await startVertexSimulator({ project: PROJECT, models: { [MODEL]: 'claude-sonnet-4-5' }, geminiModels: [GEMINI] });
     directory = await mkdtemp(join(tmpdir(), 'vertex-'));
     keyFile = join(directory, 'key.json');
     await writeFile(keyFile, JSON.stringify(simulator.serviceAccount.keyFile), { mode: 0o600 });
@@ -29,13 +30,13 @@ describe('Vertex AI (Claude, rawPredict) through the pipeline', () => {
     await rm(directory, { recursive: true, force: true });
   });
 
-  async function start(settings: Record<string, unknown> = {}): Promise<ConformanceGateway> {
-    const gateway = await startPipelineGateway({ provider: { plugin: vertexPlugin }, settings: { project: PROJECT, location: 'us-east5', endpoint: simulator.url, keyFile, ...settings }, model: MODEL });
+  async function start(settings: Record<string, unknown> = {}, model = MODEL): Promise<ConformanceGateway> {
+    const gateway = await startPipelineGateway({ provider: { plugin: vertexPlugin }, settings: { project: PROJECT, location: 'us-east5', endpoint: simulator.url, keyFile, ...settings }, model });
     gateways.push(gateway);
     return gateway;
   }
-  const chat = (gateway: ConformanceGateway, body: Record<string, unknown>) =>
-    fetch(`${gateway.baseUrl}/chat/completions`, { method: 'POST', headers: { authorization: `Bearer ${gateway.apiKey}`, 'content-type': 'application/json' }, body: JSON.stringify({ model: MODEL, ...body }) });
+  const chat = (gateway: ConformanceGateway, body: Record<string, unknown>, model = MODEL) =>
+    fetch(`${gateway.baseUrl}/chat/completions`, { method: 'POST', headers: { authorization: `Bearer ${gateway.apiKey}`, 'content-type': 'application/json' }, body: JSON.stringify({ model, ...body }) });
 
   it('gets a token with a signed JWT once, and calls rawPredict with it: the model in the URL, vertex-2023-10-16 in the body', async () => {
     const gateway = await start();
@@ -82,5 +83,20 @@ describe('Vertex AI (Claude, rawPredict) through the pipeline', () => {
     expect(text).toContain('invalid_grant');
     expect(text).not.toContain('PRIVATE KEY');
     expect(simulator.requests.filter((request) => request.path !== '/token').length).toBe(callsBefore);
+  });
+
+  it('serves Gemini at publishers/google with the Google provider’s body and a bearer token (publisher: google), streamed and not', async () => {
+    const gateway = await start({ publisher: 'google' }, GEMINI);
+    const whole = await chat(gateway, { messages: [{ role: 'user', content: 'Hello Gemini' }] }, GEMINI);
+    expect(whole.status).toBe(200);
+    expect(((await whole.json()) as { choices: Array<{ message: { content: string } }> }).choices[0]!.message.content).toContain('Hello Gemini');
+    const sent = simulator.requests.at(-1)!;
+    expect(sent.path).toBe(`/v1/projects/${PROJECT}/locations/us-east5/publishers/google/models/${GEMINI}:generateContent`);
+    expect(sent.headers['x-goog-api-key']).toBeUndefined();
+    expect(sent.headers.authorization).toMatch(/^Bearer ya29\./);
+    expect(sent.body).toMatchObject({ contents: [{ role: 'user', parts: [{ text: 'Hello Gemini' }] }] });
+    const streamed = new SseParser().push(await (await chat(gateway, { messages: [{ role: 'user', content: 'Stream Gemini' }], stream: true }, GEMINI)).text());
+    expect(streamed.at(-1)!.data).toBe('[DONE]');
+    expect(simulator.requests.at(-1)!).toMatchObject({ path: expect.stringMatching(/:streamGenerateContent$/), query: { alt: 'sse' } });
   });
 });

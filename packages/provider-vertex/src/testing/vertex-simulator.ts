@@ -1,5 +1,6 @@
 import { SseParser } from '@modelgate/core';
 import { startAnthropicSimulator, type AnthropicScriptedReply } from '@modelgate/provider-anthropic/testing';
+import { startGoogleSimulator, type GoogleScriptedReply } from '@modelgate/provider-google/testing';
 import { startSimulatorServer, writeJsonBody, type RecordedRequest, type SimulatorFault } from '@modelgate/testkit';
 import { answerTokenRequest, createServiceAccount, type SimulatedServiceAccount } from './google-token-endpoint.js';
 
@@ -7,6 +8,8 @@ export interface VertexSimulatorOptions {
   readonly project: string;
   /** Vertex's Claude model id → the Anthropic model behind it. */
   readonly models: Readonly<Record<string, string>>;
+  /** The Gemini model ids served at `publishers/google` (default none). */
+  readonly geminiModels?: readonly string[];
 }
 
 export interface VertexSimulator {
@@ -20,11 +23,15 @@ export interface VertexSimulator {
   readonly requests: RecordedRequest[];
   enqueueReply(reply: AnthropicScriptedReply): void;
   enqueueFault(fault: SimulatorFault): void;
+  /** Queues the answer of a coming Gemini call. */
+  enqueueGeminiReply(reply: GoogleScriptedReply): void;
   close(): Promise<void>;
 }
 
 const PREDICT = /^\/v1\/projects\/([^/]+)\/locations\/([^/]+)\/publishers\/anthropic\/models\/([^/:]+):(rawPredict|streamRawPredict)$/;
 const INNER_KEY = 'sk-ant-behind-vertex';
+const GEMINI = /^\/v1\/projects\/([^/]+)\/locations\/([^/]+)\/publishers\/google\/models\/([^/:]+):(generateContent|streamGenerateContent)$/;
+const GEMINI_KEY = 'gemini-behind-vertex';
 
 // Google's 401 for a missing, unknown or expired bearer token (google.rpc.Status, UNAUTHENTICATED).
 const UNAUTHENTICATED = {
@@ -45,11 +52,33 @@ const UNAUTHENTICATED = {
  */
 export async function startVertexSimulator(options: VertexSimulatorOptions): Promise<VertexSimulator> {
   const anthropic = await startAnthropicSimulator({ apiKey: INNER_KEY });
+  const gemini = await startGoogleSimulator({ apiKey: GEMINI_KEY });
   const issued = new Map<string, number>();
   // Known once the server listens: the key file names the token endpoint's URL.
   const google: { tokenUri: string; account?: SimulatedServiceAccount } = { tokenUri: '' };
   const server = await startSimulatorServer(async (request, response, signal) => {
     if (request.method === 'POST' && request.path === '/token') return answerTokenRequest(request, response, google.account ? [google.account] : [], google.tokenUri, (token, expiresAt) => issued.set(token, expiresAt));
+    const geminiRoute = request.method === 'POST' ? GEMINI.exec(request.path) : null;
+    if (geminiRoute) {
+      const bearer = /^Bearer (.+)$/.exec(request.headers.authorization ?? '')?.[1];
+      if (!bearer || (issued.get(bearer) ?? 0) < Date.now()) return writeJsonBody(response, 401, UNAUTHENTICATED);
+      // Vertex has no API key: one sent anyway is not how Vertex authenticates (and would leak a Gemini key).
+      if (request.headers['x-goog-api-key'] !== undefined) return writeJsonBody(response, 400, { error: { code: 400, message: 'API keys are not supported by this API. Expected OAuth2 access token or other authentication credentials that assert a principal. See https://cloud.google.com/docs/authentication', status: 'UNAUTHENTICATED' } });
+      const model = decodeURIComponent(geminiRoute[3]!);
+      if (geminiRoute[1] !== options.project || !(options.geminiModels ?? []).includes(model)) {
+        return writeJsonBody(response, 404, { error: { code: 404, message: `Publisher Model \`projects/${geminiRoute[1]}/locations/${geminiRoute[2]}/publishers/google/models/${geminiRoute[3]}\` not found.`, status: 'NOT_FOUND' } });
+      }
+      const query = new URLSearchParams(request.query).toString();
+      const upstream = await fetch(`${gemini.url}/models/${geminiRoute[3]}:${geminiRoute[4]}${query ? `?${query}` : ''}`, {
+        method: 'POST',
+        headers: { 'content-type': 'application/json', 'x-goog-api-key': GEMINI_KEY },
+        body: request.rawBody,
+        signal,
+      });
+      response.writeHead(upstream.status, { 'content-type': upstream.headers.get('content-type') ?? 'application/json' });
+      for await (const piece of upstream.body as unknown as AsyncIterable<Uint8Array>) response.write(piece);
+      return void response.end();
+    }
     const route = request.method === 'POST' ? PREDICT.exec(request.path) : null;
     if (!route) return writeJsonBody(response, 404, { error: { code: 404, message: `The requested URL ${request.path} was not found on this server.`, status: 'NOT_FOUND' } });
     const bearer = /^Bearer (.+)$/.exec(request.headers.authorization ?? '')?.[1];
@@ -89,8 +118,9 @@ export async function startVertexSimulator(options: VertexSimulatorOptions): Pro
     requests: server.requests,
     enqueueReply: (reply) => anthropic.enqueueReply(reply),
     enqueueFault: (fault) => anthropic.enqueueFault(fault),
+    enqueueGeminiReply: (reply) => gemini.enqueueReply(reply),
     close: async () => {
-      await Promise.all([server.close(), anthropic.close()]);
+      await Promise.all([server.close(), anthropic.close(), gemini.close()]);
     },
   };
 }
