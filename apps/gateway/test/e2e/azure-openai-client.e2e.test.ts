@@ -79,6 +79,19 @@ describe('official clients through the gateway to Azure OpenAI', () => {
     expect(lastAzureRequest()).toMatchObject({ path: '/openai/v1/responses', body: { model: DEPLOYMENT } });
   });
 
+  it('the Responses API streamed: the events arrive as Azure sent them', async () => {
+    const stream = await openai.responses.create({ model: 'house-gpt', input: 'stream azure responses', stream: true });
+    const types: string[] = [];
+    let text = '';
+    for await (const event of stream) {
+      types.push(event.type);
+      if (event.type === 'response.output_text.delta') text += event.delta;
+    }
+    expect(text).toBe('Echo: stream azure responses');
+    expect(types.at(-1)).toBe('response.completed');
+    expect(lastAzureRequest()).toMatchObject({ path: '/openai/v1/responses', body: { model: DEPLOYMENT, stream: true } });
+  });
+
   it('the Messages front (Anthropic client) is served by the Azure deployment over the chat hub', async () => {
     const anthropic = new Anthropic({ baseURL: harness.baseUrl.replace(/\/v1$/, ''), apiKey: TEST_SERVICE_KEY, maxRetries: 0 });
     const message = await anthropic.messages.create({ model: 'house-gpt', max_tokens: 64, messages: [{ role: 'user', content: 'hello from claude code' }] });

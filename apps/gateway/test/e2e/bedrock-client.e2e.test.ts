@@ -75,6 +75,26 @@ describe('official clients through the gateway to Claude on Bedrock', () => {
     expect(lastBedrockRequest().path).toMatch(/\/invoke$/);
   });
 
+  it('chat (openai client), streamed with an image: the image reaches Bedrock as an Anthropic image block', async () => {
+    const stream = await openai.chat.completions.create({
+      model: 'claude-on-bedrock',
+      stream: true,
+      stream_options: { include_usage: true },
+      messages: [{ role: 'user', content: [{ type: 'text', text: 'Describe it' }, { type: 'image_url', image_url: { url: PIXEL } }] }],
+    });
+    let text = '';
+    let usage: OpenAI.CompletionUsage | undefined | null;
+    for await (const chunk of stream) {
+      text += chunk.choices[0]?.delta.content ?? '';
+      usage = chunk.usage ?? usage;
+    }
+    expect(text).toBe('Echo: Describe it');
+    expect(usage?.completion_tokens).toBeGreaterThan(0);
+    const sent = lastBedrockRequest();
+    expect(sent.path).toMatch(/\/invoke-with-response-stream$/);
+    expect(sent.body).toMatchObject({ messages: [{ content: expect.arrayContaining([expect.objectContaining({ type: 'image', source: expect.objectContaining({ type: 'base64', media_type: 'image/png' }) })]) }] });
+  });
+
   it('one model on Anthropic and Bedrock: Anthropic down, Bedrock answers', async () => {
     direct.enqueueFault({ type: 'status', status: 529 });
     const before = harness.simulator.requests.length;

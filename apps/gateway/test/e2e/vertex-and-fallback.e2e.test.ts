@@ -28,7 +28,7 @@ describe('Claude on Vertex, and one model across Anthropic, Bedrock and Vertex',
   beforeAll(async () => {
     direct = await startAnthropicSimulator({ apiKey: ANTHROPIC_KEY });
     bedrock = await startBedrockSimulator({ region: 'eu-west-1', credentials: [AWS_KEYS], models: { [BEDROCK_MODEL]: 'claude-sonnet-4-5' } });
-    const vertex = await startVertexSimulator({ project: 'test-project', models: { [VERTEX_MODEL]: 'claude-sonnet-4-5' } });
+    const vertex = await startVertexSimulator({ project: 'test-project', models: { [VERTEX_MODEL]: 'claude-sonnet-4-5' }, geminiModels: ['gemini-2.5-flash'] });
     directory = await mkdtemp(join(tmpdir(), 'vertex-e2e-'));
     const keyFile = join(directory, 'service-account.json');
     await writeFile(keyFile, JSON.stringify(vertex.serviceAccount.keyFile), { mode: 0o600 });
@@ -38,9 +38,11 @@ describe('Claude on Vertex, and one model across Anthropic, Bedrock and Vertex',
         { package: '@modelgate/provider-anthropic', id: 'anthropic', settings: { baseUrl: direct.url, apiKey: ANTHROPIC_KEY } },
         { package: '@modelgate/provider-bedrock', id: 'bedrock', settings: { region: 'eu-west-1', endpoint: bedrock.url, ...AWS_KEYS } },
         { package: '@modelgate/provider-vertex', id: 'vertex', settings: { project: 'test-project', location: 'europe-west1', endpoint: vertex.url, keyFile } },
+        { package: '@modelgate/provider-vertex', id: 'vertex-gemini', settings: { publisher: 'google', project: 'test-project', location: 'global', endpoint: vertex.url, keyFile } },
       ],
       models: [
         { id: 'claude-on-vertex', provider: 'vertex', upstreamModel: VERTEX_MODEL },
+        { id: 'gemini-on-vertex', provider: 'vertex-gemini', upstreamModel: 'gemini-2.5-flash' },
         {
           id: 'house-claude',
           provider: 'anthropic',
@@ -81,6 +83,16 @@ describe('Claude on Vertex, and one model across Anthropic, Bedrock and Vertex',
     expect(calls.at(-1)!.path).toBe(`/v1/projects/test-project/locations/europe-west1/publishers/anthropic/models/${encodeURIComponent(VERTEX_MODEL)}:streamRawPredict`);
     expect(calls.at(-1)!.headers.authorization).toMatch(/^Bearer ya29\./);
     expect(harness.logs.join('\n')).not.toMatch(/ya29\.|PRIVATE KEY|fallback-bedrock-secret/);
+  });
+
+  it('Gemini on Vertex (openai client), streamed: the Gemini body at publishers/google with the Google token', async () => {
+    const stream = await openai.chat.completions.create({ model: 'gemini-on-vertex', stream: true, messages: [{ role: 'user', content: 'Hello Gemini on Vertex' }] });
+    let text = '';
+    for await (const chunk of stream) text += chunk.choices[0]?.delta.content ?? '';
+    expect(text).toContain('Hello Gemini on Vertex');
+    const sent = harness.simulator.requests.at(-1)!;
+    expect(sent).toMatchObject({ path: '/v1/projects/test-project/locations/global/publishers/google/models/gemini-2.5-flash:streamGenerateContent', query: { alt: 'sse' } });
+    expect(sent.headers.authorization).toMatch(/^Bearer ya29\./);
   });
 
   it('answers from Vertex when Anthropic and Bedrock are both down', async () => {
