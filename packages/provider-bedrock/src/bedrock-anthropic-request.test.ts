@@ -21,3 +21,12 @@ describe('toBedrockAnthropicRequest', () => {
     });
   });
 });
+
+describe('anthropicModelOfBedrockId', () => {
+  it('finds the Anthropic id behind base model and inference profile ids', async () => {
+    const { anthropicModelOfBedrockId } = await import('./bedrock-anthropic-request.js');
+    expect(anthropicModelOfBedrockId('anthropic.claude-haiku-4-5-20251001-v1:0')).toBe('claude-haiku-4-5-20251001');
+    expect(anthropicModelOfBedrockId('global.anthropic.claude-sonnet-4-5-20250929-v1:0')).toBe('claude-sonnet-4-5-20250929');
+    expect(anthropicModelOfBedrockId('apac.anthropic.claude-opus-4-6-v1')).toBe('claude-opus-4-6');
+  });
+});

@@ -26,3 +26,11 @@ export function toBedrockAnthropicRequest(anthropic: UpstreamRequestV1, modelId:
   const headers = { 'content-type': 'application/json', accept: anthropic.stream ? 'application/vnd.amazon.eventstream' : 'application/json' };
   return { method: 'POST', url: runtime.invokeUrl(modelId, anthropic.stream), headers, body, stream: anthropic.stream };
 }
+
+/**
+ * The Anthropic id behind a Bedrock model or inference profile id, for the Anthropic translator's
+ * per-model rules: `us.anthropic.claude-sonnet-4-5-20250929-v1:0` is `claude-sonnet-4-5-20250929`.
+ */
+export function anthropicModelOfBedrockId(modelId: string): string {
+  return modelId.replace(/^([a-z]{2,6}\.)?anthropic\./, '').replace(/-v\d+(:\d+)?$/, '');
+}

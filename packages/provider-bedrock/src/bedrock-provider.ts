@@ -2,12 +2,13 @@ import {
   defineProvider,
   unsupportedPassThroughOperation,
   type AnthropicMessagesRequest,
+  type CallContextV1,
   type ChatTranslatorV1,
   type PassThroughTranslatorV1,
   type ProviderContextV1,
 } from '@modelgate/core';
 import anthropicProvider from '@modelgate/provider-anthropic';
-import { bedrockRuntime, toBedrockAnthropicRequest, type BedrockRuntime } from './bedrock-anthropic-request.js';
+import { anthropicModelOfBedrockId, bedrockRuntime, toBedrockAnthropicRequest, type BedrockRuntime } from './bedrock-anthropic-request.js';
 import { bedrockError } from './bedrock-error.js';
 import { createBedrockEventStreamDecoder } from './bedrock-event-stream-decoder.js';
 import { BEDROCK_ENVIRONMENT, bedrockSettingsSchema, type BedrockSettings } from './bedrock-settings.js';
@@ -16,10 +17,13 @@ import { createBedrockSigner } from './bedrock-sigv4-signer.js';
 /** Claude's model ids on Bedrock, and its cross-region inference profiles (`us.`, `eu.`, `apac.`, `global.`). */
 const BEDROCK_CLAUDE_PATTERNS = ['anthropic.claude-*', 'us.anthropic.claude-*', 'eu.anthropic.claude-*', 'apac.anthropic.claude-*', 'global.anthropic.claude-*'];
 
+/** The call as the Anthropic translator should see it: the Anthropic id, so its per-model rules apply. */
+const asAnthropicCall = (call: CallContextV1): CallContextV1 => ({ ...call, upstreamModel: anthropicModelOfBedrockId(call.upstreamModel) });
+
 function bedrockChat(chat: ChatTranslatorV1, runtime: BedrockRuntime): ChatTranslatorV1 {
   return {
     ...chat,
-    toUpstreamRequest: (request, call) => toBedrockAnthropicRequest(chat.toUpstreamRequest(request, call), call.upstreamModel, runtime),
+    toUpstreamRequest: (request, call) => toBedrockAnthropicRequest(chat.toUpstreamRequest(request, asAnthropicCall(call)), call.upstreamModel, runtime),
     toGatewayError: (failure) => bedrockError(failure),
   };
 }
@@ -30,7 +34,7 @@ function bedrockMessages(messages: PassThroughTranslatorV1<AnthropicMessagesRequ
     toUpstreamRequest(body, call, operation) {
       // InvokeModel has no token counting; Bedrock's CountTokens takes another body (not yet mapped).
       if (operation !== 'create') throw unsupportedPassThroughOperation('anthropic-messages', operation);
-      return toBedrockAnthropicRequest(messages.toUpstreamRequest(body, call, operation), call.upstreamModel, runtime);
+      return toBedrockAnthropicRequest(messages.toUpstreamRequest(body, asAnthropicCall(call), operation), call.upstreamModel, runtime);
     },
     toGatewayError: (failure) => bedrockError(failure),
   };

@@ -64,6 +64,8 @@ describe('Bedrock (Claude, InvokeModel) through the pipeline', () => {
     expect(chunks.find((chunk) => chunk.choices[0]?.finish_reason)?.choices[0]!.finish_reason).toBe('stop');
     expect(chunks.at(-1)!.usage!.completion_tokens).toBeGreaterThan(0);
     expect(simulator.requests.at(-1)!.path).toMatch(/\/invoke-with-response-stream$/);
+    // The Anthropic translator's rules for the model behind the id: Sonnet 4.5's own output ceiling for a stream that named none.
+    expect(simulator.requests.at(-1)!.body).toMatchObject({ max_tokens: 64000 });
   });
 
   it("relays the Messages front's stream as Anthropic's own events, decoded from Bedrock's frames", async () => {

@@ -43,3 +43,8 @@ export function toVertexGeminiRequest(gemini: UpstreamRequestV1, model: string, 
   const { 'x-goog-api-key': _key, ...headers } = gemini.headers;
   return { ...gemini, url: publishers.methodUrl('google', model, gemini.stream ? 'streamGenerateContent?alt=sse' : 'generateContent'), headers };
 }
+
+/** The Anthropic id behind a Vertex Claude id, for the translator's per-model rules: `claude-sonnet-4-5@20250929` is `claude-sonnet-4-5-20250929`. */
+export function anthropicModelOfVertexId(model: string): string {
+  return model.replace('@', '-');
+}

@@ -2,13 +2,14 @@ import {
   defineProvider,
   unsupportedPassThroughOperation,
   type AnthropicMessagesRequest,
+  type CallContextV1,
   type ChatTranslatorV1,
   type PassThroughTranslatorV1,
   type ProviderContextV1,
 } from '@modelgate/core';
 import anthropicProvider from '@modelgate/provider-anthropic';
 import googleProvider from '@modelgate/provider-google';
-import { toVertexAnthropicRequest, toVertexGeminiRequest, vertexPublisherModels, type VertexPublisherModels } from './vertex-anthropic-request.js';
+import { anthropicModelOfVertexId, toVertexAnthropicRequest, toVertexGeminiRequest, vertexPublisherModels, type VertexPublisherModels } from './vertex-anthropic-request.js';
 import { VERTEX_ENVIRONMENT, vertexSettingsSchema, type VertexSettings } from './vertex-settings.js';
 import { createVertexTokenSigner } from './vertex-token-signer.js';
 
@@ -16,8 +17,11 @@ import { createVertexTokenSigner } from './vertex-token-signer.js';
 const VERTEX_CLAUDE_PATTERNS = ['claude-*@*'];
 const VERTEX_GEMINI_PATTERNS = ['gemini-*'];
 
+/** The call as the Anthropic translator should see it: the Anthropic id, so its per-model rules apply. */
+const asAnthropicCall = (call: CallContextV1): CallContextV1 => ({ ...call, upstreamModel: anthropicModelOfVertexId(call.upstreamModel) });
+
 function vertexChat(chat: ChatTranslatorV1, publishers: VertexPublisherModels): ChatTranslatorV1 {
-  return { ...chat, toUpstreamRequest: (request, call) => toVertexAnthropicRequest(chat.toUpstreamRequest(request, call), call.upstreamModel, publishers) };
+  return { ...chat, toUpstreamRequest: (request, call) => toVertexAnthropicRequest(chat.toUpstreamRequest(request, asAnthropicCall(call)), call.upstreamModel, publishers) };
 }
 
 function vertexMessages(messages: PassThroughTranslatorV1<AnthropicMessagesRequest>, publishers: VertexPublisherModels): PassThroughTranslatorV1<AnthropicMessagesRequest> {
@@ -26,7 +30,7 @@ function vertexMessages(messages: PassThroughTranslatorV1<AnthropicMessagesReque
     toUpstreamRequest(body, call, operation) {
       // Vertex counts tokens at another method with another body (not yet mapped).
       if (operation !== 'create') throw unsupportedPassThroughOperation('anthropic-messages', operation);
-      return toVertexAnthropicRequest(messages.toUpstreamRequest(body, call, operation), call.upstreamModel, publishers);
+      return toVertexAnthropicRequest(messages.toUpstreamRequest(body, asAnthropicCall(call), operation), call.upstreamModel, publishers);
     },
   };
 }

@@ -68,6 +68,8 @@ describe('Vertex AI (Claude, rawPredict) through the pipeline', () => {
     expect(simulator.requests.at(-1)!.body).toMatchObject({ stream: true, anthropic_version: 'vertex-2023-10-16' });
     const chunks = new SseParser().push(await (await chat(gateway, { messages: [{ role: 'user', content: 'Chunks' }], stream: true })).text());
     expect(chunks.at(-1)!.data).toBe('[DONE]');
+    // The Anthropic translator's rules for `claude-sonnet-4-5@20250929`: its own output ceiling for a stream that named none.
+    expect(simulator.requests.at(-1)!.body).toMatchObject({ max_tokens: 64000 });
   });
 
   it("a key Google does not know (its JWT's signature fails) is a 502 naming neither key nor token, and no model call is made", async () => {
