@@ -33,6 +33,8 @@ export type * from './plugin/v1/responses-translator-v1.js';
 export type * from './plugin/v1/pass-through-translator-v1.js';
 export type * from './plugin/v1/call-context-v1.js';
 export type * from './plugin/v1/upstream-v1.js';
+export type * from './plugin/v1/upstream-signer-v1.js';
+export type * from './plugin/v1/upstream-stream-decoder-v1.js';
 export { defineProvider } from './plugin/define-provider.js';
 export {
   findProviderPluginProblems,
@@ -45,6 +47,10 @@ export {
   passThroughFromResponses,
   unsupportedPassThroughOperation,
 } from './plugin/resolve-pass-through-translator.js';
+
+// Credentials (signers the transport calls after translation)
+export { createCachedTokenSigner, type AccessTokenV1, type CachedTokenSignerOptions } from './credentials/cached-token-signer.js';
+export { credentialsUnavailable } from './credentials/credentials-unavailable.js';
 
 // Server-Sent Events
 export type { SseEvent } from './sse/sse-event.js';

@@ -6,6 +6,7 @@ import { DeploymentBook } from '../routing/deployment-book.js';
 import type { Deployment, ModelRoute } from '../routing/model-router.js';
 import { orderDeployments } from '../routing/order-deployments.js';
 import { resolveModelForKey } from '../scope/key-scope.js';
+import { decodeUpstreamStream } from '../transport/decode-upstream-stream.js';
 import { readUpstreamText } from '../transport/read-upstream-text.js';
 import type { UpstreamReply } from '../transport/upstream-transport.js';
 import { replaceTopLevelString } from '../http/replace-top-level-string.js';
@@ -176,7 +177,9 @@ async function tryDeployment(
   const release = book.begin(deployment.id);
   const elapsedMs = () => Number((process.hrtime.bigint() - attempt.startedAt) / NANOSECONDS_PER_MILLISECOND);
   try {
-    const reply = await callUpstream(dependencies.transport, upstreamRequest, exchange.clientSignal, (failure) => plan.toGatewayError(failure));
+    const { signer, streamDecoder } = deployment.instance.provider;
+    const sent = await callUpstream(dependencies.transport, upstreamRequest, exchange.clientSignal, (failure) => plan.toGatewayError(failure), signer);
+    const reply = decodeUpstreamStream(sent, upstreamRequest.stream, streamDecoder);
     attempt.status = reply.status;
     const timeToFirstByteMs = elapsedMs();
     const whole = upstreamRequest.stream ? undefined : plan.answer(await readUpstreamText(reply, upstreamRequest.url));

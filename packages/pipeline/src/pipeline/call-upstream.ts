@@ -1,5 +1,6 @@
-import { GatewayError, type UpstreamFailureV1, type UpstreamRequestV1 } from '@modelgate/core';
+import { GatewayError, type UpstreamFailureV1, type UpstreamRequestV1, type UpstreamSignerV1 } from '@modelgate/core';
 import { readUpstreamText } from '../transport/read-upstream-text.js';
+import { signUpstreamRequest } from '../transport/sign-upstream-request.js';
 import { upstreamHost } from '../transport/upstream-transport-errors.js';
 import { upstreamErrorHeadersForClient } from './relay-upstream-headers.js';
 import type { UpstreamReply, UpstreamTransport } from '../transport/upstream-transport.js';
@@ -9,15 +10,17 @@ import type { UpstreamReply, UpstreamTransport } from '../transport/upstream-tra
  * before its answer is complete, and the upstream request stops with it. A non-2xx answer becomes
  * the translator's error (its body read within `upstream.maxResponseBytes`), except a 401 (see
  * vendorRejectedCredentials), with the vendor's request id and `x-should-retry`; a redirect is a
- * 502 (see UpstreamTransport).
+ * 502 (see UpstreamTransport). The provider's `signer`, when it has one, adds its credentials
+ * first (signUpstreamRequest).
  */
 export async function callUpstream(
   transport: UpstreamTransport,
   request: UpstreamRequestV1,
   signal: AbortSignal,
   toGatewayError: (failure: UpstreamFailureV1) => GatewayError,
+  signer?: UpstreamSignerV1,
 ): Promise<UpstreamReply> {
-  const reply = await transport.open(request, signal);
+  const reply = await transport.open(await signUpstreamRequest(request, signer, signal), signal);
   if (reply.status < 200 || reply.status >= 300) {
     const body = await readUpstreamText(reply, request.url);
     const failure = toGatewayError({ status: reply.status, headers: reply.headers, body });

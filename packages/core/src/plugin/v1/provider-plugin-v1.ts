@@ -3,6 +3,8 @@ import type { ModelPattern } from '../../routing/match-model-pattern.js';
 import type { ChatTranslatorV1 } from './chat-translator-v1.js';
 import type { PassThroughTranslatorsV1 } from './pass-through-translator-v1.js';
 import type { ResponsesTranslatorV1 } from './responses-translator-v1.js';
+import type { UpstreamSignerV1 } from './upstream-signer-v1.js';
+import type { UpstreamStreamDecoderV1 } from './upstream-stream-decoder-v1.js';
 
 export const PROVIDER_SPECIFICATION_VERSION_V1 = 'v1';
 
@@ -106,6 +108,13 @@ export interface ProviderV1 {
   readonly family?: string;
   /** Ids or globs this instance serves unlisted, when its settings choose them; else the descriptor's `modelPatterns`. */
   readonly modelPatterns?: readonly ModelPattern[];
+  /**
+   * Signs or authorises each upstream request after translation (a refreshed bearer token, AWS
+   * SigV4), for vendors whose credentials are not a constant header. Absent: requests go as built.
+   */
+  readonly signer?: UpstreamSignerV1;
+  /** Turns the vendor's stream framing into SSE text, for vendors whose streams are not SSE (AWS's event stream). */
+  readonly streamDecoder?: UpstreamStreamDecoderV1;
 }
 
 /**
