@@ -10,7 +10,7 @@ import { readUpstreamText } from '../transport/read-upstream-text.js';
 import type { UpstreamReply } from '../transport/upstream-transport.js';
 import { replaceTopLevelString } from '../http/replace-top-level-string.js';
 import { callUpstream } from './call-upstream.js';
-import { createCallContext, routeOnDeployment } from './call-context.js';
+import { createCallContext, frontPolicyFor, routeOnDeployment } from './call-context.js';
 import { DEFAULT_RETRY_POLICY, retryDelayMs } from './retry-policy.js';
 import type { PipelineDependencies } from './run-model-request.js';
 
@@ -132,7 +132,7 @@ function translateFor(input: AttemptInput, route: ModelRoute, deployment: Deploy
   try {
     const onDeployment = routeOnDeployment(route, deployment);
     const call = createCallContext(input.exchange, onDeployment, deployment, dependencies.logger, input.operation.relayedRequestHeaders);
-    const plan = input.operation.translate(onDeployment, input.body, call);
+    const plan = input.operation.translate(onDeployment, input.body, call, frontPolicyFor(input.exchange.key, dependencies));
     // A model the gateway would answer itself takes no part in the attempts: the request already went upstream.
     if (isLocalAnswer(plan)) return { ok: false, error: new Error(`'${route.publicId}' answers ${input.operation.path} locally`) };
     return { ok: true, plan };
