@@ -127,4 +127,25 @@ describe.each(['anthropic', 'google', 'deepseek'] as const)('a %s model on /v1/r
     expect(response.text?.format).toMatchObject({ type: 'json_schema', name: 'city' });
     expect(JSON.stringify(lastUpstreamBody(gateway.simulator, family))).toContain('city_name');
   });
+
+  it('compacts with responses.compact: the user messages, then one compaction item the next request expands to the summary', async () => {
+    scriptAnswer(gateway.simulator, family, 'SUMMARY: the user wants a haiku about Oslo.', { prompt: 120, cached: 0, completion: 12 });
+    const compacted = await client.responses.compact({
+      model,
+      input: [
+        { role: 'user', content: 'Write a haiku about Oslo.' },
+        { role: 'assistant', content: 'Fjord light, cold and clear.' },
+      ],
+    }, { headers: { 'x-request-id': `responses-bridge-compact-${family}` } });
+    expect(compacted).toMatchObject({ object: 'response.compaction', usage: { input_tokens: 120, output_tokens: 12 } });
+    expect(compacted.output.map((item) => item.type)).toEqual(['message', 'compaction']);
+    expect(JSON.stringify(lastUpstreamBody(gateway.simulator, family))).toContain('hand-off summary');
+    expect(await recordOf(`responses-bridge-compact-${family}`)).toMatchObject({ endpoint: 'compact', promptTokens: 120, completionTokens: 12 });
+
+    scriptAnswer(gateway.simulator, family, 'Another haiku.');
+    await client.responses.create({ model, input: [...(compacted.output as OpenAI.Responses.ResponseInputItem[]), { role: 'user', content: 'One more.' }] });
+    const sent = JSON.stringify(lastUpstreamBody(gateway.simulator, family));
+    expect(sent).toContain('SUMMARY: the user wants a haiku about Oslo.');
+    expect(sent).not.toContain('Fjord light');
+  });
 });

@@ -52,7 +52,7 @@ function responsesOperation<Endpoint extends string>(
       estimateRequestTokens([request.input, request.instructions], [request.max_output_tokens], defaultOutputTokens),
     translate(route, request, call, policy) {
       const translator = resolvePassThroughTranslator(route.instance.provider, 'openai-responses');
-      if (!translator && policy.responsesOtherFamilies === 'bridge' && operation === 'create') return bridgeResponsesPlan(route, request as BridgedResponsesRequest, call);
+      if (!translator && policy.responsesOtherFamilies === 'bridge') return bridgeResponsesPlan(route, request as BridgedResponsesRequest, call, operation);
       if (!translator) throw unsupportedModelForEndpoint(route, path);
       return {
         upstreamRequest: translator.toUpstreamRequest(request, call, operation),

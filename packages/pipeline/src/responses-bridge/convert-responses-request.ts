@@ -4,6 +4,7 @@ import type { BridgedResponsesRequest } from './bridged-responses-request.js';
 import { convertResponsesInput } from './convert-responses-input.js';
 import { convertResponsesToolChoice, convertResponsesTools } from './convert-responses-tools.js';
 import { RESPONSES_BRIDGE_POLICY } from './responses-bridge-policy.js';
+import { asCompactionRequest, endsWithCompactionTrigger } from './responses-compaction.js';
 
 /** Refuses, naming it, the first field the policy does not map and whose value it does not accept (unknown fields too). */
 function checkBridgePolicy(request: BridgedResponsesRequest, route: ModelRoute): void {
@@ -32,6 +33,8 @@ function responseFormatOf(format: NonNullable<BridgedResponsesRequest['text']>['
 export interface ConvertedResponsesRequest {
   readonly chat: ChatCompletionRequest;
   readonly customToolNames: ReadonlySet<string>;
+  /** The answer is a compaction (a trigger item, or `/v1/responses/compact`): a summary, returned as one compaction item. */
+  readonly compaction: boolean;
 }
 
 /**
@@ -40,15 +43,19 @@ export interface ConvertedResponsesRequest {
  * the deployment it goes to, whose own carried reasoning alone is restored. Streams ask for the
  * usage chunk, which `response.completed` reports.
  */
-export function convertResponsesRequest(request: BridgedResponsesRequest, route: ModelRoute, minter: string): ConvertedResponsesRequest {
+export function convertResponsesRequest(request: BridgedResponsesRequest, route: ModelRoute, minter: string, compact = false): ConvertedResponsesRequest {
   checkBridgePolicy(request, route);
+  const input = request.input;
+  const triggered = endsWithCompactionTrigger(input);
+  // The trigger asks for the answer's kind; the history before it is what gets summarised.
+  const history = triggered ? { ...request, input: input.slice(0, -1) } : request;
   const { tools, customNames } = convertResponsesTools(request.tools, `${route.publicId} (${route.instance.family})`);
   const effort = request.reasoning?.effort;
   const format = responseFormatOf(request.text?.format);
   const verbosity = request.text?.verbosity;
   const chat: ChatCompletionRequest = {
     model: request.model,
-    messages: convertResponsesInput(request, minter),
+    messages: convertResponsesInput(history, minter),
     ...(typeof request.max_output_tokens === 'number' && { max_completion_tokens: request.max_output_tokens }),
     ...(typeof request.temperature === 'number' && { temperature: request.temperature }),
     ...(typeof request.top_p === 'number' && { top_p: request.top_p }),
@@ -61,5 +68,6 @@ export function convertResponsesRequest(request: BridgedResponsesRequest, route:
     ...(typeof request.user === 'string' && { user: request.user }),
     ...(request.stream === true && { stream: true, stream_options: { include_usage: true } }),
   };
-  return { chat, customToolNames: customNames };
+  const compaction = compact || triggered;
+  return { chat: compaction ? asCompactionRequest(chat) : chat, customToolNames: customNames, compaction };
 }

@@ -9,6 +9,7 @@ import {
   type ReasoningDetail,
   type ToolCallDelta,
 } from '@modelgate/core';
+import { compactionItem } from './responses-compaction.js';
 import { callItem, customInputOf, messageItem, mintItemId, reasoningItem, responseObject, statusOf, type BridgedAnswerContext, type OutputItem } from './responses-output-items.js';
 
 /** The output item being streamed, with what its closing events need. */
@@ -34,8 +35,13 @@ export class ResponsesEventWriter {
   private readonly callIndexes = new Set<number>();
   private finish: FinishReason | null = null;
   private usage: CompletionUsage | undefined;
+  /** In a compaction, the summary the model writes: kept back, and sent as the one compaction item at the end. */
+  private summary = '';
 
-  constructor(private readonly context: BridgedAnswerContext) {}
+  constructor(
+    private readonly context: BridgedAnswerContext,
+    private readonly compaction = false,
+  ) {}
 
   /** The events for one chunk, as SSE text ('' when it brings nothing new). */
   write(chunk: ChatCompletionChunk): string {
@@ -43,13 +49,18 @@ export class ResponsesEventWriter {
     if (chunk.usage) this.usage = chunk.usage;
     const choice = chunk.choices.find((candidate) => candidate.index === 0);
     if (!choice) return out;
-    out += this.writeDelta(choice.delta);
+    if (this.compaction) this.summary += choice.delta.content ?? '';
+    else out += this.writeDelta(choice.delta);
     if (choice.finish_reason) this.finish = choice.finish_reason;
     return out;
   }
 
   /** The closing events: the open item's, then `response.completed` (or `response.incomplete`) with every item and the usage. */
   end(): string {
+    if (this.compaction) {
+      const out = this.start() + this.whole(compactionItem(this.context, this.summary));
+      return out + this.event('response.completed', { response: responseObject(this.context, { status: 'completed', output: this.output, usage: this.usage }) });
+    }
     const out = this.start() + this.closeOpen();
     const { status, incomplete_details } = statusOf(this.finish);
     const response = responseObject(this.context, { status, incomplete_details, output: this.output, usage: this.usage });
