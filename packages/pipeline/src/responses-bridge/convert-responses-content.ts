@@ -21,7 +21,8 @@ export function convertInputPart(part: InputPart, path: string): UserContentPart
       return { type: 'text', text: text(part.text, `${path}.text`) };
     case 'input_image': {
       if (typeof part.image_url !== 'string') throw unsupportedParameter(`${path}.file_id`, 'An image from the OpenAI Files API cannot be sent to this model; send it as image_url (a URL or a data URL).');
-      const detail = IMAGE_DETAILS.find((value) => value === part.detail);
+      // 'original' (no downscaling) has no chat counterpart; 'high' is the closest detail the hub has.
+      const detail = part.detail === 'original' ? 'high' : IMAGE_DETAILS.find((value) => value === part.detail);
       return { type: 'image_url', image_url: { url: part.image_url, ...(detail && { detail }) } };
     }
     case 'input_file': {

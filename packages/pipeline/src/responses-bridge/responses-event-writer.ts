@@ -16,7 +16,7 @@ import { callItem, customInputOf, messageItem, mintItemId, reasoningItem, respon
 type OpenItem =
   | { readonly kind: 'reasoning'; readonly id: string; readonly index: number; text: string; readonly details: ReasoningDetail[]; partOpen: boolean }
   | { readonly kind: 'message'; readonly id: string; readonly index: number; text: string }
-  | { readonly kind: 'call'; readonly id: string; readonly index: number; readonly callId: string; readonly name: string; readonly custom: boolean; args: string };
+  | { readonly kind: 'call'; readonly id: string; readonly index: number; readonly toolIndex: number; readonly callId: string; readonly name: string; readonly custom: boolean; args: string };
 
 /**
  * Turns the hub's stream chunks into the Responses API's events (PROTOCOLS B.3, F.13), one writer
@@ -145,9 +145,9 @@ export class ResponsesEventWriter {
       if (call.extra_content && this.context.includeEncrypted) out += this.whole(reasoningItem(this.context, mintItemId('rs'), { call: { id: call.id, extraContent: call.extra_content } }));
       const custom = this.context.customToolNames.has(call.function.name);
       const id = mintItemId(custom ? 'ctc' : 'fc');
-      this.open = { kind: 'call', id, index: this.output.length, callId: call.id, name: call.function.name, custom, args: '' };
+      this.open = { kind: 'call', id, index: this.output.length, toolIndex: call.index, callId: call.id, name: call.function.name, custom, args: '' };
       out += this.event('response.output_item.added', { output_index: this.open.index, item: callItem(this.context, id, call.id, call.function.name, '', 'in_progress') });
-    } else if (this.open?.kind !== 'call' || this.open.callId !== (call.id ?? this.open.callId)) {
+    } else if (this.open?.kind !== 'call' || this.open.toolIndex !== call.index) {
       throw upstreamProtocolError('The upstream interleaved the arguments of two tool calls, which a Responses stream cannot carry.');
     }
     const open = this.open as Extract<OpenItem, { kind: 'call' }>;
