@@ -59,6 +59,23 @@ describe.each(['anthropic', 'google', 'deepseek'] as const)('Codex CLI on a %s m
   );
 
   it(
+    'applies a patch the model sends through the shell (Codex runs apply_patch itself) and reports it back',
+    async () => {
+      const patch = "apply_patch <<'EOF'\n*** Begin Patch\n*** Add File: hello.txt\n+hello from the bridge\n*** End Patch\nEOF\n";
+      scriptCall(gateway.simulator, family, { id: 'call_patch_1', name: 'exec_command', input: { cmd: patch } });
+      scriptAnswer(gateway.simulator, family, 'Added hello.txt.');
+      const run = await runCodex('Create hello.txt.', { baseUrl: `${gateway.gateway.url}/v1`, model, providerName: 'Modelgate', apiKey: TEST_SERVICE_KEY, ...BRIDGE_SETTINGS });
+
+      expect({ exitCode: run.exitCode, log: run.exitCode === 0 ? '' : describeRun(run) }).toEqual({ exitCode: 0, log: '' });
+      const results = upstreamToolResults(gateway.simulator, family);
+      expect(results).toHaveLength(1);
+      expect(JSON.stringify(results[0]!.content)).toMatch(/A hello\.txt/);
+      expect(run.events).toContainEqual({ type: 'item.completed', item: expect.objectContaining({ type: 'file_change', changes: [expect.objectContaining({ path: expect.stringMatching(/hello\.txt$/), kind: 'add' })] }) });
+    },
+    CODEX_TIMEOUT_MS,
+  );
+
+  it(
     'compacts in-band (provider named OpenAI): the gateway answers the trigger with its summary, which comes back as a user message',
     async () => {
       scriptBigCall(family, { id: 'call_shell_2', name: 'exec_command', input: { cmd: 'echo first-step' } });
