@@ -106,3 +106,25 @@ describe.each(['anthropic', 'google', 'deepseek'] as const)('a custom (freeform)
     expect(sent).toContain('Add File: hello.txt'); // the call itself, replayed as the function's argument
   });
 });
+
+describe('switching the conversation to an OpenAI model', () => {
+  it('never sends it what the gateway minted: bridged reasoning is left out, a bridged compaction arrives as its summary', async () => {
+    gateway.simulator.anthropic.enqueueReply({ content: [{ type: 'thinking', thinking: 'Plan the answer.', signature: 'sig-claude-2' }, { type: 'text', text: 'Planned.' }] });
+    const first = await client.responses.create({ model: 'claude-sonnet-4-5', input: 'Plan it.', reasoning: { effort: 'low' }, include: ['reasoning.encrypted_content'], store: false });
+    expect(first.output.map((item) => item.type)).toEqual(['reasoning', 'message']);
+    gateway.simulator.anthropic.enqueueReply({ content: [{ type: 'text', text: 'SUMMARY: a plan was made.' }] });
+    const compacted = await client.responses.compact({ model: 'claude-sonnet-4-5', input: [{ role: 'user', content: 'Plan it.' }, ...(first.output as OpenAI.Responses.ResponseInputItem[])] });
+
+    const gpt = 'gpt-4.1-mini';
+    const second = await client.responses.create({ model: gpt, store: false, input: [{ role: 'user', content: 'Plan it.' }, ...(first.output as OpenAI.Responses.ResponseInputItem[]), { role: 'user', content: 'Go on.' }] });
+    expect(second.status).toBe('completed');
+    const sent = gateway.simulator.openai.requests.at(-1)!.body as { input: Array<Record<string, unknown>> };
+    expect(sent.input.map((item) => item.type ?? item.role)).toEqual(['user', 'message', 'user']);
+    expect(JSON.stringify(sent)).not.toContain('modelgate.');
+
+    await client.responses.create({ model: gpt, store: false, input: [...(compacted.output as OpenAI.Responses.ResponseInputItem[]), { role: 'user', content: 'Go on.' }] });
+    const afterCompaction = gateway.simulator.openai.requests.at(-1)!.body as { input: Array<Record<string, unknown>> };
+    expect(afterCompaction.input).toContainEqual({ type: 'message', role: 'user', content: [{ type: 'input_text', text: expect.stringContaining('SUMMARY: a plan was made.') }] });
+    expect(JSON.stringify(afterCompaction)).not.toContain('modelgate.');
+  });
+});

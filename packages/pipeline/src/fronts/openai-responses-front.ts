@@ -7,6 +7,7 @@ import {
 } from '@modelgate/core';
 import { bridgeResponsesPlan } from '../responses-bridge/bridge-responses-plan.js';
 import type { BridgedResponsesRequest } from '../responses-bridge/bridged-responses-request.js';
+import { withoutGatewayItems } from '../responses-bridge/gateway-items-for-openai.js';
 import type { ModelRoute } from '../routing/model-router.js';
 import { relayVerbatimStream } from '../streaming/relay-verbatim-stream.js';
 import { ResponsesStreamTracker } from '../streaming/responses-stream-tracker.js';
@@ -55,7 +56,7 @@ function responsesOperation<Endpoint extends string>(
       if (!translator && policy.responsesOtherFamilies === 'bridge') return bridgeResponsesPlan(route, request as BridgedResponsesRequest, call, operation);
       if (!translator) throw unsupportedModelForEndpoint(route, path);
       return {
-        upstreamRequest: translator.toUpstreamRequest(request, call, operation),
+        upstreamRequest: translator.toUpstreamRequest(withoutGatewayItems(request, call), call, operation),
         toGatewayError: (failure) => translator.toGatewayError(failure, call),
         answer: (text) => ({ body: text, usage: usageOf(readRelayedMembers(text, ['usage'])) }),
         relay: (input) => relayVerbatimStream({ ...verbatimRelayOptions(input), tracker: new ResponsesStreamTracker(), dialect: 'Responses' }),
