@@ -129,7 +129,7 @@ export async function createApp(config: GatewayConfig, options: CreateAppOptions
   const publicRouter = createPublicRouter({
     health: healthHandler,
     ready: readyHandler,
-    catalog: config.server.publicCatalog ? createCatalogHandler(models, providers) : undefined,
+    catalog: config.server.publicCatalog ? createCatalogHandler(models, providers, { responsesOtherFamilies: config.responses.otherFamilies }) : undefined,
   });
   const routers = [publicRouter, createAdminUiRouter(), admin, observability.router, ...v1];
   mountRoutes(koa, routers);

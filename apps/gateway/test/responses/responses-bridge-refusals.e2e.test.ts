@@ -89,3 +89,14 @@ describe('with the switch on', () => {
     expect({ status: error.status, param: error.param }).toEqual({ status: 400, param: 'frobnicate' });
   });
 });
+
+describe('the catalog', () => {
+  it('lists the Responses endpoints for every family only when the bridge is on', async () => {
+    const endpointsOf = async (gateway: MessagesFrontGateway) => {
+      const page = await (await fetch(`${gateway.gateway.url}/catalog`)).text();
+      return page.split('\n').find((line) => line.includes('<code>claude-sonnet-4-5</code>'))!;
+    };
+    expect(await endpointsOf(bridging)).toContain('<code>/v1/chat/completions</code><br><code>/v1/responses</code><br><code>/v1/responses/compact</code><br><code>/v1/messages</code>');
+    expect(await endpointsOf(refusing)).not.toContain('<code>/v1/responses</code>');
+  });
+});

@@ -103,8 +103,8 @@ export interface FrontOperation<Request extends { model: string } = { model: str
   readonly relayedRequestHeaders?: readonly string[];
   /** The typed request, or a 400 naming the offending parameter. */
   validate(body: unknown): Request;
-  /** Whether a provider can serve this operation (for the catalog's endpoint list; `translate` refuses the others). */
-  serves(provider: ProviderV1): boolean;
+  /** Whether a provider can serve this operation under the gateway's settings (for the catalog's endpoint list; `translate` refuses the others). */
+  serves(provider: ProviderV1, policy?: FrontPolicy): boolean;
   /** Tokens charged up front against TPM: the prompt, plus the most the request may generate. */
   estimateTokens(request: Request, defaultOutputTokens: number | undefined): TokenEstimate;
   /**

@@ -48,7 +48,7 @@ function responsesOperation<Endpoint extends string>(
     method: 'POST',
     path,
     validate: validateResponsesRequest,
-    serves: (provider) => resolvePassThroughTranslator(provider, 'openai-responses') !== undefined,
+    serves: (provider, policy) => policy?.responsesOtherFamilies === 'bridge' || resolvePassThroughTranslator(provider, 'openai-responses') !== undefined,
     estimateTokens: (request, defaultOutputTokens) =>
       estimateRequestTokens([request.input, request.instructions], [request.max_output_tokens], defaultOutputTokens),
     translate(route, request, call, policy) {
