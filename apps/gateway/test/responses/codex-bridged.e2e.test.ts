@@ -100,4 +100,30 @@ describe.each(['anthropic', 'google', 'deepseek'] as const)('Codex CLI on a %s m
     },
     CODEX_TIMEOUT_MS,
   );
+
+  it(
+    'compacts locally (provider not named OpenAI): its own summarising request is an ordinary bridged turn',
+    async () => {
+      scriptBigCall(family, { id: 'call_shell_3', name: 'exec_command', input: { cmd: 'echo first-step' } });
+      scriptAnswer(gateway.simulator, family, 'LOCAL SUMMARY: ran echo first-step.');
+      scriptAnswer(gateway.simulator, family, 'All done locally.');
+      const run = await runCodex('Do the task in two steps.', {
+        baseUrl: `${gateway.gateway.url}/v1`,
+        model,
+        providerName: 'Modelgate',
+        apiKey: TEST_SERVICE_KEY,
+        extraSettings: [...BRIDGE_SETTINGS.extraSettings, 'model_context_window = 200000', 'model_auto_compact_token_limit = 20000'],
+        extraFeatures: BRIDGE_SETTINGS.extraFeatures,
+      });
+
+      expect({ exitCode: run.exitCode, log: run.exitCode === 0 ? '' : describeRun(run) }).toEqual({ exitCode: 0, log: '' });
+      const bodies = gateway.simulator[family].requests.map((request) => JSON.stringify(request.body));
+      // No gateway summary was asked for; Codex's own summary came back in the request after it.
+      expect(bodies.some((body) => body.includes('hand-off summary for another instance of yourself'))).toBe(false);
+      const summarised = bodies.findIndex((body) => body.includes('LOCAL SUMMARY: ran echo first-step.'));
+      expect({ summarised: summarised > 0, log: summarised > 0 ? '' : describeRun(run) }).toEqual({ summarised: true, log: '' });
+      expect(agentMessages(run)).toContainEqual(expect.objectContaining({ type: 'agent_message', text: 'All done locally.' }));
+    },
+    CODEX_TIMEOUT_MS,
+  );
 });
