@@ -84,6 +84,18 @@ describe('with the switch on', () => {
     expect(error.message).toContain('web_search = "disabled"');
   });
 
+  it.each([
+    ['tools', { tools: 'shell' }],
+    ['include', { include: 'reasoning.encrypted_content' }],
+    ['text.format.name', { text: { format: { type: 'json_schema', schema: {} } } }],
+    ['reasoning.effort', { reasoning: { effort: 'extreme' } }],
+  ])('answers a malformed %s with a 400 naming it, before anything goes upstream', async (param, extra) => {
+    const before = upstreamCalls(bridging);
+    const error = await failure(() => openAiClient(bridging.gateway.url).responses.create({ model: 'claude-sonnet-4-5', input: 'hi', ...extra } as unknown as OpenAI.Responses.ResponseCreateParamsNonStreaming));
+    expect({ status: error.status, param: error.param }).toEqual({ status: 400, param });
+    expect(upstreamCalls(bridging)).toBe(before);
+  });
+
   it('refuses a field the bridge does not know, rather than dropping it', async () => {
     const error = await failure(() => openAiClient(bridging.gateway.url).responses.create({ model: 'claude-sonnet-4-5', input: 'hi', frobnicate: 1 } as OpenAI.Responses.ResponseCreateParamsNonStreaming));
     expect({ status: error.status, param: error.param }).toEqual({ status: 400, param: 'frobnicate' });

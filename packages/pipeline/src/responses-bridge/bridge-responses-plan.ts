@@ -4,6 +4,7 @@ import { relayTranslatedStream } from '../fronts/relay-translated-stream.js';
 import { parseUpstreamAnswer } from '../fronts/relayed-answer.js';
 import type { ModelRoute } from '../routing/model-router.js';
 import type { BridgedResponsesRequest } from './bridged-responses-request.js';
+import { validateBridgedResponsesRequest } from './bridged-responses-request-schema.js';
 import { convertChatToResponse } from './convert-chat-to-response.js';
 import { convertResponsesRequest } from './convert-responses-request.js';
 import { compactedResponse, compactionItem } from './responses-compaction.js';
@@ -28,6 +29,7 @@ export function bridgeResponsesPlan(route: ModelRoute, request: BridgedResponses
   const translator = route.instance.provider.chat;
   const minter = minterOf(route);
   if (operation === 'compact' && request.stream === true) throw unsupportedParameter('stream', '/v1/responses/compact answers in one piece; it does not stream.');
+  validateBridgedResponsesRequest(request);
   const { chat, customToolNames, compaction } = convertResponsesRequest(request, route, minter, operation === 'compact');
   const context = createAnswerContext(request, minter, customToolNames);
   return {
