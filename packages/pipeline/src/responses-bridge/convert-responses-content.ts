@@ -15,6 +15,7 @@ function text(value: unknown, path: string): string {
  * `file_id` name an OpenAI Files object no other family can read: refused, like hosted tools.
  */
 export function convertInputPart(part: InputPart, path: string): UserContentPart {
+  if (typeof part !== 'object' || part === null) throw unsupportedParameter(path, `'${path}' must be a content part object.`);
   switch (part.type) {
     case 'input_text':
     case 'output_text':
