@@ -1,4 +1,5 @@
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from '@jest/globals';
+import { checkReturnedSignatures } from '@modelgate/provider-google/testing';
 import { startMessagesFrontGateway, type MessagesFrontGateway } from '../support/messages-front-gateway.js';
 import { BRIDGED_RESPONSES_MODELS, lastUpstreamBody, scriptAnswer, scriptCall, upstreamToolResults, type BridgedResponsesFamily } from '../support/responses-bridge-scripts.js';
 import { runCodex, type CodexRun } from '../support/run-codex.js';
@@ -54,6 +55,17 @@ describe.each(['anthropic', 'google', 'deepseek'] as const)('Codex CLI on a %s m
       expect(JSON.stringify(lastUpstreamBody(gateway.simulator, family))).toContain('exec_command');
       expect(agentMessages(run)).toContainEqual(expect.objectContaining({ type: 'agent_message', text: 'The command printed modelgate-tool-ok.' }));
       expect(run.events.at(-1)).toMatchObject({ type: 'turn.completed' });
+      // What the vendor needs back came back through Codex's reasoning items (encrypted_content):
+      // Gemini's thought signature on its call, DeepSeek's reasoning on its tool-call turn.
+      if (family === 'google') {
+        const returned = checkReturnedSignatures(gateway.simulator.google.issuedSignatures, lastUpstreamBody(gateway.simulator, 'google'));
+        expect({ inPlace: returned.inPlace.length > 0, lost: returned.lost }).toEqual({ inPlace: true, lost: [] });
+      }
+      if (family === 'deepseek') {
+        const messages = lastUpstreamBody(gateway.simulator, 'deepseek').messages as Array<{ role: string; tool_calls?: unknown[]; reasoning_content?: string }>;
+        const turn = messages.find((message) => message.role === 'assistant' && message.tool_calls);
+        expect(turn?.reasoning_content).toMatch(/^The user wrote: /);
+      }
     },
     CODEX_TIMEOUT_MS,
   );
