@@ -107,7 +107,7 @@ export async function createApp(config: GatewayConfig, options: CreateAppOptions
     logger.error({ err: error, requestId: ctx?.state?.requestId }, 'request failed after the response started');
   });
   const v1 = createV1Routers({
-    pipeline: { models, transport, admission: gate, keepAliveIntervalMs: config.upstream.keepAliveIntervalMs, logger, retry: config.resilience.retry, deployments, stateOwners },
+    pipeline: { models, transport, admission: gate, keepAliveIntervalMs: config.upstream.keepAliveIntervalMs, logger, retry: config.resilience.retry, deployments, stateOwners, responsesOtherFamilies: config.responses.otherFamilies },
     observers: [gate, stateOwners, ...observability.observers],
     lifecycle,
     models,
@@ -132,7 +132,7 @@ export async function createApp(config: GatewayConfig, options: CreateAppOptions
   const publicRouter = createPublicRouter({
     health: healthHandler,
     ready: readyHandler,
-    catalog: config.server.publicCatalog ? createCatalogHandler(models, providers) : undefined,
+    catalog: config.server.publicCatalog ? createCatalogHandler(models, providers, { responsesOtherFamilies: config.responses.otherFamilies }) : undefined,
   });
   const routers = [publicRouter, createAdminUiRouter(), admin, observability.router, ...v1];
   mountRoutes(koa, routers);

@@ -17,7 +17,7 @@ export {
   type UsageOutcome,
 } from './exchange/request-ending.js';
 
-export type { ClientConventions, ExchangePlan, FrontDoor, FrontOperation, FrontPlan, LocalAnswerPlan, RenderedError, StreamRelayInput } from './fronts/front-door.js';
+export type { ClientConventions, ExchangePlan, FrontDoor, FrontOperation, FrontPlan, FrontPolicy, LocalAnswerPlan, RenderedError, StreamRelayInput } from './fronts/front-door.js';
 export { endpointPath, endpointsServedBy, FRONT_DOORS, frontOperations, GATEWAY_ENDPOINTS, MODEL_ENDPOINTS, type GatewayEndpoint, type ModelEndpoint } from './fronts/front-doors.js';
 export { openAiConventions } from './fronts/openai-conventions.js';
 export { anthropicConventions, isAnthropicClient } from './fronts/anthropic-conventions.js';

@@ -181,9 +181,15 @@ export const gatewayConfigSchema: JsonSchema = {
           key: { type: 'string', minLength: 16 },
           keyHash: sha256Digest,
           ...keyPolicyProperties,
+          responsesOtherFamilies: { enum: ['refuse', 'bridge'] },
         },
         oneOf: [{ required: ['key'] }, { required: ['keyHash'] }],
       },
+    },
+    responses: {
+      type: 'object',
+      additionalProperties: false,
+      properties: { otherFamilies: { enum: ['refuse', 'bridge'] } },
     },
     storage: {
       oneOf: [

@@ -87,6 +87,12 @@ export function isLocalAnswer(plan: FrontPlan): plan is LocalAnswerPlan {
   return 'localAnswer' in plan;
 }
 
+/** What the gateway's settings allow one request's key (a front reads only its own). */
+export interface FrontPolicy {
+  /** `bridge`: the Responses front serves every family through the hub; `refuse`: the OpenAI family alone (400 otherwise). */
+  readonly responsesOtherFamilies: 'refuse' | 'bridge';
+}
+
 /** One endpoint of a front: its path, key scope, request schema, token estimate and translation. */
 export interface FrontOperation<Request extends { model: string } = { model: string }> {
   /** The key scope that guards it, also the usage record's `endpoint`. */
@@ -101,8 +107,8 @@ export interface FrontOperation<Request extends { model: string } = { model: str
   readonly relayedRequestHeaders?: readonly string[];
   /** The typed request, or a 400 naming the offending parameter. */
   validate(body: unknown): Request;
-  /** Whether a provider can serve this operation (for the catalog's endpoint list; `translate` refuses the others). */
-  serves(provider: ProviderV1): boolean;
+  /** Whether a provider can serve this operation under the gateway's settings (for the catalog's endpoint list; `translate` refuses the others). */
+  serves(provider: ProviderV1, policy?: FrontPolicy): boolean;
   /** Tokens charged up front against TPM: the prompt, plus the most the request may generate. */
   estimateTokens(request: Request, defaultOutputTokens: number | undefined): TokenEstimate;
   /**
@@ -118,7 +124,7 @@ export interface FrontOperation<Request extends { model: string } = { model: str
    * Picks the route's translator for this operation (a native pass-through for the front's own
    * dialect, or the chat hub) and translates; throws when the route's provider cannot serve it.
    */
-  translate(route: ModelRoute, request: Request, call: CallContextV1): FrontPlan;
+  translate(route: ModelRoute, request: Request, call: CallContextV1, policy: FrontPolicy): FrontPlan;
 }
 
 /** A client dialect: how its clients authenticate and see errors, and the operations it offers. */

@@ -12,7 +12,7 @@ import type { UpstreamReply } from '../transport/upstream-transport.js';
 import { replaceTopLevelString } from '../http/replace-top-level-string.js';
 import { spliceTopLevelMembers } from '../http/splice-top-level-members.js';
 import { callUpstream } from './call-upstream.js';
-import { createCallContext, routeOnDeployment } from './call-context.js';
+import { createCallContext, frontPolicyFor, routeOnDeployment } from './call-context.js';
 import { DEFAULT_RETRY_POLICY, retryDelayMs } from './retry-policy.js';
 import type { PipelineDependencies } from './run-model-request.js';
 
@@ -134,7 +134,7 @@ function translateFor(input: AttemptInput, route: ModelRoute, deployment: Deploy
   try {
     const onDeployment = routeOnDeployment(route, deployment);
     const call = createCallContext(input.exchange, onDeployment, deployment, dependencies.logger, input.operation.relayedRequestHeaders);
-    const plan = input.operation.translate(onDeployment, input.body, call);
+    const plan = input.operation.translate(onDeployment, input.body, call, frontPolicyFor(input.exchange.key, dependencies));
     // A model the gateway would answer itself takes no part in the attempts: the request already went upstream.
     if (isLocalAnswer(plan)) return { ok: false, error: new Error(`'${route.publicId}' answers ${input.operation.path} locally`) };
     return { ok: true, plan };

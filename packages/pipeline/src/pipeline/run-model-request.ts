@@ -10,7 +10,7 @@ import type { UpstreamTransport } from '../transport/upstream-transport.js';
 import type { TokenEstimate } from '../fronts/estimate-tokens.js';
 import type { AdmissionControl, AdmissionTarget } from './admission-control.js';
 import { attemptUpstream, type ServedAttempt } from './attempt-upstream.js';
-import { createCallContext } from './call-context.js';
+import { createCallContext, frontPolicyFor } from './call-context.js';
 import type { ClientReply } from './client-reply.js';
 import { upstreamHeadersForClient } from './relay-upstream-headers.js';
 import type { RetryPolicy } from './retry-policy.js';
@@ -30,6 +30,8 @@ export interface PipelineDependencies {
   readonly deployments?: DeploymentBook;
   /** Which key created which vendor-side state; absent, any key may name any (one-key setups, conformance). */
   readonly stateOwners?: VendorStateOwners;
+  /** `responses.otherFamilies`: whether `/v1/responses` bridges non-OpenAI families (default `refuse`). */
+  readonly responsesOtherFamilies?: 'refuse' | 'bridge';
 }
 
 export interface ModelRequest {
@@ -62,7 +64,8 @@ export async function runModelRequest(request: ModelRequest, dependencies: Pipel
   exchange.route = route;
   if (dependencies.stateOwners) await assertOwnsNamedState(dependencies.stateOwners, exchange.key.id, body);
 
-  const plan = operation.translate(route, body, createCallContext(exchange, route, route.deployments[0]!, dependencies.logger, operation.relayedRequestHeaders));
+  const call = createCallContext(exchange, route, route.deployments[0]!, dependencies.logger, operation.relayedRequestHeaders);
+  const plan = operation.translate(route, body, call, frontPolicyFor(exchange.key, dependencies));
   exchange.stream = !isLocalAnswer(plan) && plan.upstreamRequest.stream;
 
   if (dependencies.admission) {
