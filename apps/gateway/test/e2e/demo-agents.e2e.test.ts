@@ -1,0 +1,112 @@
+import { spawn, type ChildProcess } from 'node:child_process';
+import { once } from 'node:events';
+import { mkdir, mkdtemp, rm, writeFile } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
+import { readDocBlocks, type DocBlock } from '../docs/doc-blocks.js';
+import { DOC_GATEWAY_ORIGIN, DOC_SERVICE_KEY_PLACEHOLDER, REPOSITORY } from '../docs/doc-test-sandbox.js';
+
+// A newcomer's first hour (issue 37): `npm start` at the repository's root (the README's command,
+// which sets up and starts the demo profile), then Claude Code and Codex CLI run exactly as
+// docs/demo.md says (`npm run claude -- …`, `npm run codex -- …`, the pinned clients), offline.
+// The demo's tool rule makes each model call the shell; the answer quotes the command's output,
+// which only the simulator that received the tool's result can write, so a round trip that breaks
+// anywhere (the rule, a translation, a client's tool loop) fails here.
+
+const DOCUMENT = 'docs/demo.md';
+const blocks = readDocBlocks(join(REPOSITORY, DOCUMENT), DOCUMENT);
+const shellBlocks = blocks.filter((block) => block.marker?.kind === 'sh');
+const claudeBlock = shellBlocks.find((block) => block.code.includes('run --silent claude'))!;
+const codexBlock = shellBlocks.find((block) => block.code.includes('run --silent codex'))!;
+const codexConfig = blocks.find((block) => block.marker?.kind === 'codex-config')!;
+
+/** Vendor keys or a config in the test's environment would start another profile than the demo. */
+const PROFILE_VARIABLES = /^(OPENAI_|ANTHROPIC_|GEMINI_|GOOGLE_|DEEPSEEK_|MODELGATE_)|^NODE_OPTIONS$|^PORT$/;
+
+interface Started {
+  readonly child: ChildProcess;
+  readonly origin: string;
+  readonly key: string;
+}
+
+let folder: string;
+let gateway: Started;
+let output = '';
+
+async function startNpmStart(): Promise<Started> {
+  const environment = Object.fromEntries(Object.entries(process.env).filter(([name]) => !PROFILE_VARIABLES.test(name)));
+  const child = spawn('npm', ['start'], {
+    cwd: REPOSITORY,
+    env: { ...environment, MODELGATE_PORT: '0', MODELGATE_DATA_DIR: join(folder, 'data'), npm_config_update_notifier: 'false' },
+    stdio: ['ignore', 'pipe', 'pipe'],
+    detached: true,
+  });
+  return await new Promise<Started>((resolve, reject) => {
+    const timer = setTimeout(() => reject(new Error(`npm start did not start in time:\n${output}`)), 200_000);
+    child.once('exit', (code) => reject(new Error(`npm start exited with ${code}:\n${output}`)));
+    const look = (chunk: Buffer) => {
+      output += String(chunk);
+      const listening = /listening on (http:\/\/\S+)\/v1/.exec(output);
+      const key = /Service key \(shown once\): (mg-\S+)/.exec(output);
+      if (listening && key && output.includes('Try it:')) {
+        clearTimeout(timer);
+        resolve({ child, origin: listening[1]!, key: key[1]! });
+      }
+    };
+    child.stdout.on('data', look);
+    child.stderr.on('data', look);
+  });
+}
+
+/** Runs a documented block with bash, as a reader pastes it, in a fresh HOME. */
+async function runBlock(block: DocBlock, replace: (code: string) => string = (code) => code): Promise<{ code: number | null; output: string }> {
+  const home = await mkdtemp(join(folder, 'home-'));
+  await mkdir(join(home, '.codex'));
+  await writeFile(join(home, '.codex', 'config.toml'), codexConfig.code.replaceAll(DOC_GATEWAY_ORIGIN, gateway.origin));
+  const script = join(home, 'block.sh');
+  await writeFile(script, replace(block.code.replaceAll(DOC_GATEWAY_ORIGIN, gateway.origin).replaceAll(DOC_SERVICE_KEY_PLACEHOLDER, gateway.key)));
+  // At the repository's root, where the docs run npm from; only PATH and the sandbox's HOME.
+  const child = spawn('bash', ['-euo', 'pipefail', script], {
+    cwd: REPOSITORY,
+    env: { PATH: process.env.PATH, HOME: home, LANG: 'C.UTF-8', NO_COLOR: '1', RUST_LOG: 'error', npm_config_update_notifier: 'false' },
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
+  let text = '';
+  child.stdout.on('data', (chunk) => (text += String(chunk)));
+  child.stderr.on('data', (chunk) => (text += String(chunk)));
+  const [code] = (await once(child, 'close')) as [number | null];
+  return { code, output: text };
+}
+
+beforeAll(async () => {
+  folder = await mkdtemp(join(tmpdir(), 'modelgate-demo-agents-'));
+  gateway = await startNpmStart();
+}, 210_000);
+
+afterAll(async () => {
+  if (gateway && gateway.child.exitCode === null) {
+    const exited = once(gateway.child, 'exit');
+    process.kill(-gateway.child.pid!, 'SIGTERM');
+    await exited;
+  }
+  await rm(folder, { recursive: true, force: true });
+});
+
+describe('npm start, then the agents as docs/demo.md runs them, offline', () => {
+  it('starts the demo profile', () => {
+    expect(output).toContain('DEMO PROFILE');
+  });
+
+  it.each(['demo-gpt', 'demo-claude', 'demo-gemini'])('Claude Code runs a Bash round trip on %s', async (model) => {
+    const run = await runBlock(claudeBlock, (code) => code.replace('--model demo-gemini', `--model ${model}`));
+    expect({ code: run.code, answer: run.output.trim().split('\n').at(-1) }).toEqual({ code: 0, answer: 'Tool result: modelgate-42' });
+  }, 120_000);
+
+  it('Codex CLI runs an exec_command round trip on demo-gpt', async () => {
+    const run = await runBlock(codexBlock);
+    expect({ code: run.code, log: run.code === 0 ? '' : run.output }).toEqual({ code: 0, log: '' });
+    // Codex prints the final answer last: the demo's quote of the command's output, as Codex sent it back.
+    expect(run.output.trim().split('\n').at(-1)).toMatch(/^Tool result: .*Output: modelgate-42$/);
+  }, 120_000);
+});
