@@ -1,4 +1,4 @@
-import { spawn, type ChildProcess } from 'node:child_process';
+import { spawn } from 'node:child_process';
 import { once } from 'node:events';
 import { mkdir, mkdtemp, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
@@ -6,6 +6,7 @@ import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
 import { readDocBlocks, type DocBlock } from '../docs/doc-blocks.js';
 import { DOC_GATEWAY_ORIGIN, DOC_SERVICE_KEY_PLACEHOLDER, REPOSITORY } from '../docs/doc-test-sandbox.js';
+import { startNpmStart, type NpmStart } from '../support/npm-start.js';
 
 // A newcomer's first hour (issue 37): `npm start` at the repository's root (the README's command,
 // which sets up and starts the demo profile), then Claude Code and Codex CLI run exactly as
@@ -21,43 +22,8 @@ const claudeBlock = shellBlocks.find((block) => block.code.includes('run --silen
 const codexBlock = shellBlocks.find((block) => block.code.includes('run --silent codex'))!;
 const codexConfig = blocks.find((block) => block.marker?.kind === 'codex-config')!;
 
-/** Vendor keys or a config in the test's environment would start another profile than the demo. */
-const PROFILE_VARIABLES = /^(OPENAI_|ANTHROPIC_|GEMINI_|GOOGLE_|DEEPSEEK_|MODELGATE_)|^NODE_OPTIONS$|^PORT$/;
-
-interface Started {
-  readonly child: ChildProcess;
-  readonly origin: string;
-  readonly key: string;
-}
-
 let folder: string;
-let gateway: Started;
-let output = '';
-
-async function startNpmStart(): Promise<Started> {
-  const environment = Object.fromEntries(Object.entries(process.env).filter(([name]) => !PROFILE_VARIABLES.test(name)));
-  const child = spawn('npm', ['start'], {
-    cwd: REPOSITORY,
-    env: { ...environment, MODELGATE_PORT: '0', MODELGATE_DATA_DIR: join(folder, 'data'), npm_config_update_notifier: 'false' },
-    stdio: ['ignore', 'pipe', 'pipe'],
-    detached: true,
-  });
-  return await new Promise<Started>((resolve, reject) => {
-    const timer = setTimeout(() => reject(new Error(`npm start did not start in time:\n${output}`)), 200_000);
-    child.once('exit', (code) => reject(new Error(`npm start exited with ${code}:\n${output}`)));
-    const look = (chunk: Buffer) => {
-      output += String(chunk);
-      const listening = /listening on (http:\/\/\S+)\/v1/.exec(output);
-      const key = /Service key \(shown once\): (mg-\S+)/.exec(output);
-      if (listening && key && output.includes('Try it:')) {
-        clearTimeout(timer);
-        resolve({ child, origin: listening[1]!, key: key[1]! });
-      }
-    };
-    child.stdout.on('data', look);
-    child.stderr.on('data', look);
-  });
-}
+let gateway: NpmStart;
 
 /** Runs a documented block with bash, as a reader pastes it, in a fresh HOME. */
 async function runBlock(block: DocBlock, replace: (code: string) => string = (code) => code): Promise<{ code: number | null; output: string }> {
@@ -81,21 +47,17 @@ async function runBlock(block: DocBlock, replace: (code: string) => string = (co
 
 beforeAll(async () => {
   folder = await mkdtemp(join(tmpdir(), 'modelgate-demo-agents-'));
-  gateway = await startNpmStart();
+  gateway = await startNpmStart(join(folder, 'data'));
 }, 210_000);
 
 afterAll(async () => {
-  if (gateway && gateway.child.exitCode === null) {
-    const exited = once(gateway.child, 'exit');
-    process.kill(-gateway.child.pid!, 'SIGTERM');
-    await exited;
-  }
+  await gateway?.stop();
   await rm(folder, { recursive: true, force: true });
 });
 
 describe('npm start, then the agents as docs/demo.md runs them, offline', () => {
   it('starts the demo profile', () => {
-    expect(output).toContain('DEMO PROFILE');
+    expect(gateway.output()).toContain('DEMO PROFILE');
   });
 
   it.each(['demo-gpt', 'demo-claude', 'demo-gemini'])('Claude Code runs a Bash round trip on %s', async (model) => {
