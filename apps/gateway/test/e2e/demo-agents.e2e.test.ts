@@ -6,11 +6,12 @@ import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
 import { readDocBlocks, type DocBlock } from '../docs/doc-blocks.js';
 import { DOC_GATEWAY_ORIGIN, DOC_SERVICE_KEY_PLACEHOLDER, REPOSITORY } from '../docs/doc-test-sandbox.js';
-import { startNpmStart, type NpmStart } from '../support/npm-start.js';
+import { cloneRepository, startNpmStart, type NpmStart } from '../support/npm-start.js';
 
-// A newcomer's first hour (issue 37): `npm start` at the repository's root (the README's command,
-// which sets up and starts the demo profile), then Claude Code and Codex CLI run exactly as
-// docs/demo.md says (`npm run claude -- …`, `npm run codex -- …`, the pinned clients), offline.
+// A newcomer's first hour (issue 37): a fresh clone, `npm start` at its root with the Node.js and
+// npm on PATH (the README's command: it installs, builds and starts the demo profile), then Claude
+// Code and Codex CLI run exactly as docs/demo.md says (`npm run claude -- …`, `npm run codex -- …`,
+// the pinned clients), offline. The packages come from this repository's pnpm store.
 // The demo's tool rule makes each model call the shell; the answer quotes the command's output,
 // which only the simulator that received the tool's result can write, so a round trip that breaks
 // anywhere (the rule, a translation, a client's tool loop) fails here.
@@ -23,6 +24,7 @@ const codexBlock = shellBlocks.find((block) => block.code.includes('run --silent
 const codexConfig = blocks.find((block) => block.marker?.kind === 'codex-config')!;
 
 let folder: string;
+let clone: string;
 let gateway: NpmStart;
 
 /** Runs a documented block with bash, as a reader pastes it, in a fresh HOME. */
@@ -32,9 +34,9 @@ async function runBlock(block: DocBlock, replace: (code: string) => string = (co
   await writeFile(join(home, '.codex', 'config.toml'), codexConfig.code.replaceAll(DOC_GATEWAY_ORIGIN, gateway.origin));
   const script = join(home, 'block.sh');
   await writeFile(script, replace(block.code.replaceAll(DOC_GATEWAY_ORIGIN, gateway.origin).replaceAll(DOC_SERVICE_KEY_PLACEHOLDER, gateway.key)));
-  // At the repository's root, where the docs run npm from; only PATH and the sandbox's HOME.
+  // At the clone's root, where the docs run npm from; only PATH and the sandbox's HOME.
   const child = spawn('bash', ['-euo', 'pipefail', script], {
-    cwd: REPOSITORY,
+    cwd: clone,
     env: { PATH: process.env.PATH, HOME: home, LANG: 'C.UTF-8', NO_COLOR: '1', RUST_LOG: 'error', npm_config_update_notifier: 'false' },
     stdio: ['ignore', 'pipe', 'pipe'],
   });
@@ -47,8 +49,9 @@ async function runBlock(block: DocBlock, replace: (code: string) => string = (co
 
 beforeAll(async () => {
   folder = await mkdtemp(join(tmpdir(), 'modelgate-demo-agents-'));
-  gateway = await startNpmStart(join(folder, 'data'));
-}, 210_000);
+  clone = cloneRepository(folder);
+  gateway = await startNpmStart(join(folder, 'data'), clone);
+}, 400_000);
 
 afterAll(async () => {
   await gateway?.stop();
@@ -56,8 +59,12 @@ afterAll(async () => {
 });
 
 describe('npm start, then the agents as docs/demo.md runs them, offline', () => {
-  it('starts the demo profile', () => {
-    expect(gateway.output()).toContain('DEMO PROFILE');
+  it('sets up and starts the demo profile, one line per step, with no warning a newcomer can do nothing about', () => {
+    const output = gateway.output();
+    expect(output).toContain('DEMO PROFILE');
+    const steps = output.split('\n').filter((line) => line.startsWith('modelgate: '));
+    expect(steps.map((line) => line.replace(/ \(.*$|…$/, ''))).toEqual(['modelgate: installing the workspace with pnpm 10.34.9', 'modelgate: building the packages', 'modelgate: starting the gateway']);
+    expect(output).not.toMatch(/Unsupported engine|Ignored build scripts|WARN/);
   });
 
   it.each(['demo-gpt', 'demo-claude', 'demo-gemini'])('Claude Code runs a Bash round trip on %s', async (model) => {

@@ -1,4 +1,4 @@
-import { spawn, type ChildProcess } from 'node:child_process';
+import { execFileSync, spawn, type ChildProcess } from 'node:child_process';
 import { once } from 'node:events';
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
@@ -24,15 +24,15 @@ export interface NpmStart {
 }
 
 /**
- * `npm start` at the repository's root, as the README says (the bootstrap, its install check and
- * build, then the demo profile), on a free port and with its data in `dataDirectory`; resolves
- * once the banner says where it listens.
+ * `npm start` at the repository's root (or a clone's, `root`), as the README says (the bootstrap,
+ * its install and build, then the demo profile), on a free port and with its data in
+ * `dataDirectory`; resolves once the banner says where it listens.
  */
-export async function startNpmStart(dataDirectory: string): Promise<NpmStart> {
+export async function startNpmStart(dataDirectory: string, root = REPOSITORY_ROOT): Promise<NpmStart> {
   const environment = Object.fromEntries(Object.entries(process.env).filter(([name]) => !PROFILE_VARIABLES.test(name)));
   const npm = spawn('npm', ['start'], {
-    cwd: REPOSITORY_ROOT,
-    env: { ...environment, MODELGATE_PORT: '0', MODELGATE_DATA_DIR: dataDirectory, npm_config_update_notifier: 'false' },
+    cwd: root,
+    env: { ...environment, ...packageCaches(), MODELGATE_PORT: '0', MODELGATE_DATA_DIR: dataDirectory, npm_config_update_notifier: 'false' },
     stdio: ['ignore', 'pipe', 'pipe'],
     detached: true,
   });
@@ -64,6 +64,22 @@ export async function startNpmStart(dataDirectory: string): Promise<NpmStart> {
     npm.stdout.on('data', look);
     npm.stderr.on('data', look);
   });
+}
+
+/** The store this repository was installed from, so that a clone's install takes its packages from it (offline when it can). */
+function packageCaches(): Record<string, string> {
+  const storeDir = /^\s*"?storeDir"?:\s*"?([^"\n]+?)"?,?\s*$/m.exec(readFileSync(join(REPOSITORY_ROOT, 'node_modules', '.modules.yaml'), 'utf8'))?.[1];
+  return { npm_config_prefer_offline: 'true', ...(storeDir ? { npm_config_store_dir: storeDir } : {}) };
+}
+
+/**
+ * A fresh clone of the repository's committed state (`git clone`), as a newcomer starts: no
+ * node_modules, no build. Returns its folder, inside `parent`.
+ */
+export function cloneRepository(parent: string): string {
+  const clone = join(parent, 'clone');
+  execFileSync('git', ['clone', '--quiet', REPOSITORY_ROOT, clone]);
+  return clone;
 }
 
 /** A process's command line, or '' once it is gone. */
