@@ -79,7 +79,7 @@ export function OverviewPage({ api }: { readonly api: AdminApi }) {
             <TimeChart
               title="Latency"
               data={{
-                times: toChartData(data.overall, bucketMs, () => 0).times,
+                ...toChartData(data.overall, bucketMs, () => 0),
                 lines: (['latencyP50Ms', 'latencyP95Ms', 'latencyP99Ms'] as const).map((field) => ({
                   ...toChartData(data.overall, bucketMs, (point) => point[field]).lines[0]!,
                   label: field.slice('latency'.length, -'Ms'.length).toLowerCase(),

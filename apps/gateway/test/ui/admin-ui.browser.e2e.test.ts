@@ -127,6 +127,26 @@ const SCREENSHOTS = join(process.cwd(), 'test-results', 'ui');
     await page.waitForSelector('[data-chart="Requests"] [data-series="openai"]');
   });
 
+  it('puts a lone bucket (a fresh install: all usage in one hour) in the middle of the time axis, not at its left edge', async () => {
+    await storedRecords(mix.requests);
+    const series = (await adminClient(gateway.url).call('GET', '/usage/series?bucket=hour&by=none')).body as { data: Array<{ bucketStart: number }> };
+    expect(new Set(series.data.map((point) => point.bucketStart)).size).toBe(1);
+    await signedIn('overview');
+    // The first line's colour (#2563eb): its point is the only thing drawn in it.
+    const columns = await page.locator('[data-chart="Requests"] canvas').evaluate((canvas: CanvasLike) => {
+      const { data } = canvas.getContext('2d')!.getImageData(0, 0, canvas.width, canvas.height);
+      const xs: number[] = [];
+      for (let index = 0; index < data.length; index += 4) {
+        if (Math.abs(data[index]! - 0x25) < 12 && Math.abs(data[index + 1]! - 0x63) < 12 && Math.abs(data[index + 2]! - 0xeb) < 12) xs.push((index / 4) % canvas.width);
+      }
+      return { left: Math.min(...xs), right: Math.max(...xs), width: canvas.width };
+    });
+    // The plot area lies right of the y axis (70 px, TimeChart's axes); the lone point must sit in its middle.
+    const plotMiddle = (70 + columns.width) / 2;
+    const pointMiddle = (columns.left + columns.right) / 2;
+    expect({ offCentreBy: Math.abs(pointMiddle - plotMiddle) < columns.width / 20 ? 'under 5%' : `${pointMiddle} px, not ${plotMiddle}` }).toEqual({ offCentreBy: 'under 5%' });
+  });
+
   it('creates a key whose secret works, and revokes it so that it is refused', async () => {
     await signedIn('keys');
     await page.fill('.create-key input[name=name]', 'browser-made');
