@@ -80,7 +80,8 @@ export function OverviewPage({ api }: { readonly api: AdminApi }) {
               title="Latency"
               data={{
                 ...toChartData(data.overall, bucketMs, () => 0),
-                lines: (['latencyP50Ms', 'latencyP95Ms', 'latencyP99Ms'] as const).map((field) => ({
+                // No usage yet (a fresh install): no line, rather than three made of nothing.
+                lines: (data.overall.length === 0 ? [] : (['latencyP50Ms', 'latencyP95Ms', 'latencyP99Ms'] as const)).map((field) => ({
                   ...toChartData(data.overall, bucketMs, (point) => point[field]).lines[0]!,
                   label: field.slice('latency'.length, -'Ms'.length).toLowerCase(),
                 })),
