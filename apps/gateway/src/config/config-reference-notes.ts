@@ -112,6 +112,6 @@ export const GATEWAY_ENVIRONMENT_NOTES: Readonly<Record<string, string>> = {
   MODELGATE_PORT: 'Overrides `server.port`.',
   PORT: 'Overrides `server.port` when `MODELGATE_PORT` is not set.',
   MODELGATE_HOST: 'Overrides `server.host`.',
-  MODELGATE_API_KEY: 'Without a config file: the one service key of the vendor or demo profile (else a new one is printed at each start).',
-  MODELGATE_ADMIN_TOKEN: 'Without a config file: the admin token of the vendor or demo profile, for `/admin` and the web UI at `/ui` (else a new one is printed at each start).',
+  MODELGATE_API_KEY: 'Without a config file: the one service key of the vendor or demo profile (unset or empty: a new one is printed at each start).',
+  MODELGATE_ADMIN_TOKEN: 'Without a config file: the admin token of the vendor or demo profile, for `/admin` and the web UI at `/ui` (unset or empty: a new one is printed at each start).',
 };
