@@ -122,7 +122,7 @@ export const GATEWAY_ENVIRONMENT_NOTES: Readonly<Record<string, string>> = {
   PORT: 'Overrides `server.port` when `MODELGATE_PORT` is not set.',
   MODELGATE_HOST: 'Overrides `server.host`.',
   MODELGATE_API_KEY:
-    'Without a config file: the one service key of the vendor or demo profile. Unset, a new one is made up and printed at each start: always by the demo, by the vendor profile only when its output is a terminal (else it refuses to start, rather than print a key into the logs).',
+    'Without a config file: the one service key of the vendor or demo profile. Unset or empty, a new one is made up and printed at each start: always by the demo, by the vendor profile only when its output is a terminal (else it refuses to start, rather than print a key into the logs).',
   MODELGATE_ADMIN_TOKEN:
-    'Without a config file: the admin token of the vendor or demo profile, for `/admin` and the web UI at `/ui`. Unset, a new one is made up and printed at each start: always by the demo, by the vendor profile only when its output is a terminal (else `/admin` and `/ui` are off).',
+    'Without a config file: the admin token of the vendor or demo profile, for `/admin` and the web UI at `/ui`. Unset or empty, a new one is made up and printed at each start: always by the demo, by the vendor profile only when its output is a terminal (else `/admin` and `/ui` are off).',
 };

@@ -71,10 +71,11 @@ export async function loadGatewayProfile(env: Env, options: ProfileOptions = {})
   }
   const { createVendorProfile, vendorKeyVariables } = await import('../config/vendor-profile.js');
   const { createServiceKey, startDemoProfile } = await import('../demo/demo-profile.js');
-  const serviceKey = env.MODELGATE_API_KEY ?? createServiceKey();
+  // An empty variable (`MODELGATE_API_KEY=` in a .env file) is unset: a new key is made and printed.
+  const serviceKey = env.MODELGATE_API_KEY || createServiceKey();
   const printedKey = env.MODELGATE_API_KEY ? undefined : serviceKey;
   // The admin API and its web UI need an admin token: MODELGATE_ADMIN_TOKEN, or one made up and printed.
-  const adminToken = env.MODELGATE_ADMIN_TOKEN ?? createServiceKey();
+  const adminToken = env.MODELGATE_ADMIN_TOKEN || createServiceKey();
   const printedAdminToken = env.MODELGATE_ADMIN_TOKEN ? undefined : adminToken;
   const vendorProfile = createVendorProfile(env, serviceKey);
   if (vendorProfile) {

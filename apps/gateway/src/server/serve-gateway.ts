@@ -21,6 +21,7 @@ function demoWarning(vendorKeys: readonly string[]): string[] {
     rule,
     '!! DEMO PROFILE: no config file and no vendor key. Every model is served by the bundled vendor simulators,',
     '!! offline: they answer "Echo: <your message>", and nothing reaches a real vendor.',
+    '!! Offered tools, they call one with the message\'s text in `backticks` (docs/demo.md: Codex, Claude Code).',
     `!! For real vendors set ${vendorKeys.join(', ')}, or MODELGATE_CONFIG=<file>.`,
     rule,
   ];

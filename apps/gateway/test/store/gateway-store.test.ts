@@ -3,7 +3,7 @@ import type { GatewayStore } from '../../src/store/gateway-store.js';
 import { openGatewayStore } from '../../src/store/open-gateway-store.js';
 import type { StoredKey } from '../../src/store/stored-key.js';
 import type { UsageRecord } from '../../src/usage/usage-record.js';
-import { createTestPostgresSchema } from '../support/test-services.js';
+import { createTestPostgresSchema, withAvailableServices } from '../support/test-services.js';
 
 interface StoreUnderTest {
   readonly name: string;
@@ -92,7 +92,7 @@ async function insertTwoDaysOfUsage(store: GatewayStore): Promise<void> {
 }
 
 // Each test opens a new, empty store and writes the data it reads, so tests pass alone and in any order.
-describe.each(DRIVERS)('GatewayStore on $name', (driver) => {
+describe.each(withAvailableServices(DRIVERS, (variant) => (variant.name.startsWith('PostgreSQL') ? 'postgres' : undefined)))('GatewayStore on $name', (driver) => {
   let store: GatewayStore;
   let reopen: () => Promise<GatewayStore>;
   let cleanup: () => Promise<void>;

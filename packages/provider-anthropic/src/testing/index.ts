@@ -13,7 +13,7 @@ export { anthropicConformanceUpstream, toAnthropicReply } from './anthropic-conf
 // The uniform entry every provider's `./testing` offers (`ProviderTestingEntry` in @modelgate/testkit).
 
 export function startSimulator(options?: AnthropicSimulatorOptions): Promise<AnthropicSimulator> {
-  return startAnthropicSimulator(options);
+  return startAnthropicSimulator({ demoToolRule: true, ...options });
 }
 
 export const simulatorSettings: ProviderTestingEntry['simulatorSettings'] = (simulator) => ({ baseUrl: simulator.url, apiKey: 'sk-ant-demo-simulator' });

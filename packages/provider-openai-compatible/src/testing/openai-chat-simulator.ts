@@ -5,6 +5,7 @@ import { buildChatChunks } from './build-chat-chunks.js';
 import { buildChatCompletion } from './build-chat-completion.js';
 import { checkBearerKey } from './check-bearer-key.js';
 import { newCompletionIdentity } from './completion-identity.js';
+import { demoChatReply } from './demo-chat-reply.js';
 import { estimatePromptTokens, estimateUsage } from './estimate-usage.js';
 import { matchOpenAiRoute } from './match-openai-route.js';
 import { lastUserText } from './message-text.js';
@@ -35,6 +36,12 @@ export interface OpenAiSimulatorOptions {
    * "Request too large" (requestTooLarge). None when omitted.
    */
   tokensPerMinute?: number;
+  /**
+   * The demo's tool rule (docs/demo.md): an unscripted request whose last user message has text in
+   * backticks calls an offered tool with it, and a tool result is quoted back. Off by default: only
+   * the gateway's demo profile turns it on, never a test of the vendor's behaviour.
+   */
+  demoToolRule?: boolean;
 }
 
 /** What the simulator hands an added endpoint for one request. */
@@ -124,7 +131,7 @@ export async function startOpenAiChatSimulator(
       if (requested > options.tokensPerMinute) return sendProblem(response, requestTooLarge(body.model, options.tokensPerMinute, requested), headers);
     }
 
-    const reply = replies.shift() ?? echoReply(body);
+    const reply = replies.shift() ?? (options.demoToolRule ? demoChatReply(body) : undefined) ?? echoReply(body);
     const choices = planChoices(reply, body.n ?? 1);
     const usage = estimateUsage(body.messages, choices, reply.usage);
     const identity = newCompletionIdentity(body.model);
