@@ -6,7 +6,7 @@ import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
 import { readDocBlocks, type DocBlock } from '../docs/doc-blocks.js';
 import { DOC_GATEWAY_ORIGIN, DOC_SERVICE_KEY_PLACEHOLDER, REPOSITORY } from '../docs/doc-test-sandbox.js';
-import { cloneRepository, startNpmStart, type NpmStart } from '../support/npm-start.js';
+import { cloneRepository, shellPath, startNpmStart, type NpmStart } from '../support/npm-start.js';
 
 // A newcomer's first hour (issue 37): a fresh clone, `npm start` at its root with the Node.js and
 // npm on PATH (the README's command: it installs, builds and starts the demo profile), then Claude
@@ -37,7 +37,7 @@ async function runBlock(block: DocBlock, replace: (code: string) => string = (co
   // At the clone's root, where the docs run npm from; only PATH and the sandbox's HOME.
   const child = spawn('bash', ['-euo', 'pipefail', script], {
     cwd: clone,
-    env: { PATH: process.env.PATH, HOME: home, LANG: 'C.UTF-8', NO_COLOR: '1', RUST_LOG: 'error', npm_config_update_notifier: 'false' },
+    env: { PATH: shellPath(), HOME: home, LANG: 'C.UTF-8', NO_COLOR: '1', RUST_LOG: 'error', npm_config_update_notifier: 'false' },
     stdio: ['ignore', 'pipe', 'pipe'],
   });
   let text = '';

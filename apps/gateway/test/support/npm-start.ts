@@ -9,6 +9,12 @@ export const REPOSITORY_ROOT = fileURLToPath(new URL('../../../../', import.meta
 
 /** Vendor keys or a config in the test's environment would start another profile than the demo. */
 const PROFILE_VARIABLES = /^(OPENAI_|ANTHROPIC_|GEMINI_|GOOGLE_|DEEPSEEK_|MODELGATE_)|^NODE_OPTIONS$|^PORT$/;
+/**
+ * What the package managers running this test (`npm test` → pnpm → turbo → jest) put in its
+ * environment: a newcomer's shell has none of it, and the clone's own install changes with it
+ * (e.g. pnpm warning that it could not link `node`'s bin).
+ */
+const RUNNER_VARIABLES = /^(npm_|pnpm_|turbo_|corepack_)|^INIT_CWD$|^NODE_PATH$/i;
 
 export interface NpmStart {
   /** The `npm` process the test spawned (its own process group). */
@@ -29,10 +35,10 @@ export interface NpmStart {
  * `dataDirectory`; resolves once the banner says where it listens.
  */
 export async function startNpmStart(dataDirectory: string, root = REPOSITORY_ROOT): Promise<NpmStart> {
-  const environment = Object.fromEntries(Object.entries(process.env).filter(([name]) => !PROFILE_VARIABLES.test(name)));
+  const environment = Object.fromEntries(Object.entries(process.env).filter(([name]) => !PROFILE_VARIABLES.test(name) && !RUNNER_VARIABLES.test(name)));
   const npm = spawn('npm', ['start'], {
     cwd: root,
-    env: { ...environment, ...packageCaches(), MODELGATE_PORT: '0', MODELGATE_DATA_DIR: dataDirectory, npm_config_update_notifier: 'false' },
+    env: { ...environment, PATH: shellPath(), ...packageCaches(), MODELGATE_PORT: '0', MODELGATE_DATA_DIR: dataDirectory, npm_config_update_notifier: 'false' },
     stdio: ['ignore', 'pipe', 'pipe'],
     detached: true,
   });
@@ -67,6 +73,11 @@ export async function startNpmStart(dataDirectory: string, root = REPOSITORY_ROO
 }
 
 /** The store this repository was installed from, so that a clone's install takes its packages from it (offline when it can). */
+/** PATH without the folders the package managers running this test put first (their `.bin`s and the pinned Node.js). */
+export function shellPath(): string {
+  return (process.env.PATH ?? '').split(':').filter((folder) => !/node_modules|\/\.npm\/_npx\//.test(folder)).join(':');
+}
+
 function packageCaches(): Record<string, string> {
   const storeDir = /^\s*"?storeDir"?:\s*"?([^"\n]+?)"?,?\s*$/m.exec(readFileSync(join(REPOSITORY_ROOT, 'node_modules', '.modules.yaml'), 'utf8'))?.[1];
   return { npm_config_prefer_offline: 'true', ...(storeDir ? { npm_config_store_dir: storeDir } : {}) };
