@@ -29,8 +29,10 @@ function effortForBudget(budget: number): ReasoningEffort {
 
 /**
  * The effort a reasoning model is asked for: `output_config.effort` when sent, else the thinking
- * budget's, `none` when thinking is disabled, the model's default for adaptive thinking. A model
- * whose card says it does not reason answers without thinking, with a warning.
+ * budget's, the model's default for adaptive thinking; `none` when thinking is disabled, or not
+ * asked for on a model whose card says it reasons (Anthropic's default is no thinking, and a model
+ * left thinking spends the client's `max_tokens` on it). A model whose card says it does not
+ * reason answers without thinking, with a warning.
  */
 function reasoningEffort(request: AnthropicMessagesRequest, route: ModelRoute, call: CallContextV1): ReasoningEffort | undefined {
   const thinking = request.thinking;
@@ -39,7 +41,10 @@ function reasoningEffort(request: AnthropicMessagesRequest, route: ModelRoute, c
     if (asked !== undefined) call.warn({ kind: 'dropped-parameter', parameter: 'thinking', reason: `${route.publicId} does not reason; answered without thinking` });
     return undefined;
   }
-  return thinking?.type === 'disabled' ? 'none' : asked;
+  if (thinking?.type === 'disabled') return 'none';
+  // Not asked for: turned off where the card says the model reasons (another model may refuse the field).
+  if (thinking === undefined) return route.card?.capabilities?.reasoning === true ? 'none' : undefined;
+  return asked;
 }
 
 /**
