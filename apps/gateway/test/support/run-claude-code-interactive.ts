@@ -61,7 +61,8 @@ export async function startInteractiveClaudeCode(options: Omit<ClaudeCodeOptions
   const args = [CLAUDE_CODE_LAUNCHER, '--model', options.model, ...(options.allowedTools ? ['--allowedTools', options.allowedTools.join(',')] : [])];
   const command = [process.execPath, ...args].map((part) => `'${part}'`).join(' ');
   const env = { ...claudeCodeEnvironment(options, home), TERM: 'xterm-256color', COLUMNS: '160', LINES: '50' };
-  const child: ChildProcess = spawn('script', ['-qfec', command, '/dev/null'], { cwd: workFolder, env });
+  // Its own process group, so closing ends `script` and Claude Code under it at once.
+  const child: ChildProcess = spawn('script', ['-qfec', command, '/dev/null'], { cwd: workFolder, env, detached: true });
   let output = '';
   const append = (chunk: Buffer) => {
     output += chunk.toString('utf8');
@@ -87,7 +88,12 @@ export async function startInteractiveClaudeCode(options: Omit<ClaudeCodeOptions
     pressEnter: () => void child.stdin?.write('\r'),
     screen,
     async close() {
-      child.kill('SIGKILL');
+      if (child.pid !== undefined && child.exitCode === null && child.signalCode === null) {
+        const exited = new Promise((resolve) => child.once('exit', resolve));
+        process.kill(-child.pid, 'SIGKILL');
+        await exited;
+      }
+      for (const stream of [child.stdin, child.stdout, child.stderr]) stream?.destroy();
       await rm(home, { recursive: true, force: true });
     },
   };
