@@ -57,10 +57,11 @@ function blocksWithThinking(message: ChatCompletionResponse['choices'][number]['
  * (`extra_content`, e.g. a Gemini signature) carried in a `redacted_thinking` block before it.
  * The model is the one the client asked for; the usage is Anthropic's split (F.8 backwards).
  */
-export function convertChatResponse(response: ChatCompletionResponse, model: string, display: ThinkingDisplay): AnthropicMessage {
+export function convertChatResponse(response: ChatCompletionResponse, model: string, display: ThinkingDisplay, maxToolCalls = Infinity): AnthropicMessage {
   const choice = response.choices[0];
   if (!choice) throw upstreamProtocolError('The upstream answered with no choice.');
-  const { message } = choice;
+  // Calls beyond what the client allowed (`disable_parallel_tool_use`: one) are not answered.
+  const message = { ...choice.message, tool_calls: choice.message.tool_calls?.slice(0, maxToolCalls) };
   const text = (message.content ?? '') + (message.refusal ?? '');
   const content =
     display === 'off' ? blocksWithoutThinking(text, message.tool_calls ?? [], message.reasoning_details ?? []) : blocksWithThinking(message, text, display);

@@ -49,6 +49,8 @@ export class MessagesEventWriter {
     private readonly messageId: string,
     private readonly model: string,
     private readonly display: ThinkingDisplay,
+    /** At most this many tool calls are answered (`disable_parallel_tool_use`: one); later ones are skipped. */
+    private readonly maxToolCalls = Infinity,
   ) {}
 
   /** The events for one chunk, as SSE text ('' when it brings nothing new). */
@@ -153,6 +155,7 @@ export class MessagesEventWriter {
   private toolCall(call: ToolCallDelta): string {
     let out = '';
     let index = this.toolBlocks.get(call.index);
+    if (index === undefined && this.toolBlocks.size >= this.maxToolCalls) return '';
     if (index === undefined) {
       if (call.id === undefined || call.function?.name === undefined) throw upstreamProtocolError('The upstream streamed tool call arguments before the call (its id and name).');
       out += this.closeOpen() + this.carriedBeforeCall(call.id, call.extra_content);
