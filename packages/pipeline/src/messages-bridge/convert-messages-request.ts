@@ -71,7 +71,8 @@ export function convertMessagesRequest(request: AnthropicMessagesRequest, route:
   const format = request.output_config?.format;
   return {
     model: request.model,
-    messages: convertMessagesToChat(request),
+    // Only Gemini's function responses have an error key (`response.error`); elsewhere it is said in words.
+    messages: convertMessagesToChat(request, { toolErrorFlag: route.instance.family === 'google' }),
     ...(request.max_tokens !== undefined && { max_completion_tokens: request.max_tokens }),
     ...(request.stop_sequences !== undefined && { stop: request.stop_sequences }),
     ...(request.temperature !== undefined && { temperature: request.temperature }),
