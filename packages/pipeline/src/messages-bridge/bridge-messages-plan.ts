@@ -37,7 +37,8 @@ export function bridgeMessagesPlan(route: ModelRoute, request: AnthropicMessages
     },
     holdsAnswer: true,
     relay(input) {
-      const writer = new MessagesEventWriter(mintMessageId(), request.model, display, maxToolCalls);
+      const { promptTokens } = estimateRequestTokens([request.system, request.messages, request.tools], [0]);
+      const writer = new MessagesEventWriter(mintMessageId(), request.model, display, maxToolCalls, promptTokens);
       return relayTranslatedStream(input, translator.createStreamTranslator(chatRequest, call), {
         encode: (item) => writer.write(item.chunk),
         end: () => writer.finish(),

@@ -51,12 +51,14 @@ export class MessagesEventWriter {
     private readonly display: ThinkingDisplay,
     /** At most this many tool calls are answered (`disable_parallel_tool_use`: one); later ones are skipped. */
     private readonly maxToolCalls = Infinity,
+    /** The gateway's estimate of the prompt, for `message_start` when the first chunk brings no usage. */
+    private readonly estimatedInputTokens = 0,
   ) {}
 
   /** The events for one chunk, as SSE text ('' when it brings nothing new). */
   write(chunk: ChatCompletionChunk): string {
-    let out = this.start();
     if (chunk.usage) this.usage = chunk.usage;
+    let out = this.start();
     const choice = chunk.choices.find((candidate) => candidate.index === 0);
     if (!choice) return out;
     out += this.writeDelta(choice.delta);
@@ -79,7 +81,10 @@ export class MessagesEventWriter {
   private start(): string {
     if (this.started) return '';
     this.started = true;
-    const message = { id: this.messageId, type: 'message' as const, role: 'assistant' as const, model: this.model, content: [], stop_reason: null, stop_sequence: null, usage: { input_tokens: 0, output_tokens: 0 } };
+    // Anthropic puts the prompt's counts here, and consumers read input from it: the upstream's when
+    // its first chunk has them (Gemini's does), else the gateway's estimate; `message_delta` is exact.
+    const usage = this.usage ? { ...anthropicUsageFromCompletion(this.usage), output_tokens: 0 } : { input_tokens: this.estimatedInputTokens, output_tokens: 0 };
+    const message = { id: this.messageId, type: 'message' as const, role: 'assistant' as const, model: this.model, content: [], stop_reason: null, stop_sequence: null, usage };
     return event({ type: 'message_start', message }) + event({ type: 'ping' });
   }
 
