@@ -67,9 +67,10 @@ function claudeRequestsWithSystemMessages(): number {
 async function switchModel(model: string): Promise<void> {
   const before = messagesRequests().length;
   await claudeCode.submit(`/model ${model}`);
-  await eventually(() => messagesRequests().length > before, 30_000, 'the model check');
+  await eventually(() => messagesRequests().length > before, 60_000, 'the model check');
   claudeCode.pressEnter();
   await claudeCode.waitForModel(model);
+  await claudeCode.waitForIdle();
 }
 
 function scriptClaudeTurn(turn: number): void {

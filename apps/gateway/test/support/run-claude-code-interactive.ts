@@ -70,21 +70,21 @@ export async function startInteractiveClaudeCode(options: Omit<ClaudeCodeOptions
   child.stdout?.on('data', append);
   child.stderr?.on('data', append);
   const screen = () => compact(output.replace(CONTROL_SEQUENCES, ''));
-  const waitForText = (text: string, timeoutMs = 30_000) => eventually(() => screen().includes(compact(text)), timeoutMs, `"${text}" on the screen`);
+  const waitForText = (text: string, timeoutMs = 60_000) => eventually(() => screen().includes(compact(text)), timeoutMs, `"${text}" on the screen`);
   await waitForText('Claude Code');
   return {
     async submit(line) {
       const seen = output.length;
       child.stdin?.write(line);
       // The prompt box echoes what was typed; Enter only once it has.
-      await eventually(() => output.length > seen, 10_000, 'the typed line to show');
+      await eventually(() => compact(output.slice(seen).replace(CONTROL_SEQUENCES, '')).includes(compact(line).slice(-8)), 20_000, 'the typed line to show');
       // A line and Enter in one write would read as a paste; a short pause makes it a key press.
       await new Promise((resolve) => setTimeout(resolve, 300));
       child.stdin?.write('\r');
     },
     waitForText,
     waitForIdle: () => eventually(() => lastTitle(output) === IDLE_TITLE, 60_000, 'Claude Code to be idle'),
-    waitForModel: (model) => eventually(async () => (await savedModel(home)) === model, 30_000, `the model ${model} chosen`),
+    waitForModel: (model) => eventually(async () => (await savedModel(home)) === model, 60_000, `the model ${model} chosen`),
     pressEnter: () => void child.stdin?.write('\r'),
     screen,
     async close() {
@@ -94,7 +94,8 @@ export async function startInteractiveClaudeCode(options: Omit<ClaudeCodeOptions
         await exited;
       }
       for (const stream of [child.stdin, child.stdout, child.stderr]) stream?.destroy();
-      await rm(home, { recursive: true, force: true });
+      // Claude Code may still be flushing its session files as it dies: retried until the folder is gone.
+      await rm(home, { recursive: true, force: true, maxRetries: 10, retryDelay: 100 });
     },
   };
 }
