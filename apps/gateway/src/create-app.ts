@@ -9,6 +9,7 @@ import { StoreKeyResolver } from './auth/store-key-resolver.js';
 import type { GatewayConfig } from './config/gateway-config.js';
 import { BudgetGuard } from './limits/budget-guard.js';
 import { createRateLimiter } from './limits/create-rate-limiter.js';
+import { StateOwnerBook } from './state/state-owner-book.js';
 import { RequestGate } from './limits/request-gate.js';
 import { createLogger } from './logging/create-logger.js';
 import { createObservability } from './observability/create-observability.js';
@@ -76,7 +77,7 @@ export async function createApp(config: GatewayConfig, options: CreateAppOptions
   const startedAt = Date.now();
   const models = new ModelRouter(config.models, providers, Math.floor(startedAt / 1000));
   const transport = await createUpstreamTransport(config.upstream);
-  const deployments = new DeploymentBook(config.resilience.cooldown);
+  const deployments = new DeploymentBook(config.resilience.cooldown, Date.now, (id) => models.isListedDeployment(id));
   const store = options.store ?? (await openGatewayStore(config.storage, env, baseDirectory));
   const limiter = await createRateLimiter(config.redis, logger);
   // The spool belongs to the store the app opened; a store handed in has no spool unless asked for.
@@ -91,9 +92,11 @@ export async function createApp(config: GatewayConfig, options: CreateAppOptions
   const observability = await createObservability(config, {
     usageQueueDepth: () => recorder.queueDepth,
     deployments: () => deploymentReport(models, deployments),
+    listed: models,
     spanExporter: options.spanExporter,
   });
   const gate = new RequestGate(limiter, new BudgetGuard(store), recorder, logger, observability.gateListener);
+  const stateOwners = new StateOwnerBook(store, logger);
   const keyResolvers = [new StaticKeyResolver(config.keys), new StoreKeyResolver(store), ...(options.keyResolvers ?? [])];
 
   const koa = new Koa<GatewayState>({ proxy: false });
@@ -104,8 +107,8 @@ export async function createApp(config: GatewayConfig, options: CreateAppOptions
     logger.error({ err: error, requestId: ctx?.state?.requestId }, 'request failed after the response started');
   });
   const v1 = createV1Routers({
-    pipeline: { models, transport, admission: gate, keepAliveIntervalMs: config.upstream.keepAliveIntervalMs, logger, retry: config.resilience.retry, deployments },
-    observers: [gate, ...observability.observers],
+    pipeline: { models, transport, admission: gate, keepAliveIntervalMs: config.upstream.keepAliveIntervalMs, logger, retry: config.resilience.retry, deployments, stateOwners, responsesOtherFamilies: config.responses.otherFamilies },
+    observers: [gate, stateOwners, ...observability.observers],
     lifecycle,
     models,
     keyResolvers,
@@ -129,7 +132,7 @@ export async function createApp(config: GatewayConfig, options: CreateAppOptions
   const publicRouter = createPublicRouter({
     health: healthHandler,
     ready: readyHandler,
-    catalog: config.server.publicCatalog ? createCatalogHandler(models, providers) : undefined,
+    catalog: config.server.publicCatalog ? createCatalogHandler(models, providers, { responsesOtherFamilies: config.responses.otherFamilies }) : undefined,
   });
   const routers = [publicRouter, createAdminUiRouter(), admin, observability.router, ...v1];
   mountRoutes(koa, routers);

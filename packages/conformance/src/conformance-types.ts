@@ -50,3 +50,6 @@ export interface ChatConformanceOptions {
   /** Scenarios the vendor cannot support, each with the reason (shown as a skipped test). */
   readonly skip?: ReadonlyArray<{ readonly scenario: ConformanceScenario; readonly reason: string }>;
 }
+
+/** The Responses suite takes the chat suite's options; its host must serve the model on `/v1/responses`. */
+export type ResponsesConformanceOptions = ChatConformanceOptions;

@@ -1,9 +1,9 @@
-import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
+import { describe, expect } from '@jest/globals';
 import { SseParser, type ChatCompletionChunk, type ChatCompletionResponse } from '@modelgate/core';
 import { checkResponse, checkSchema, checkStream } from './conformance-checks.js';
 import { expectImage, expectResponseSchema, expectSystemPrompt, expectTool, expectToolRoundTrip, spokenTurns } from './received-checks.js';
-import type { ChatConformanceOptions, ConformanceGateway, ConformanceScenario, ConformanceUpstream } from './conformance-types.js';
-import { startPipelineGateway } from './host/start-pipeline-gateway.js';
+import { useConformanceHarness } from './conformance-harness.js';
+import type { ChatConformanceOptions } from './conformance-types.js';
 
 const PIXEL = 'iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mNk+M9QDwADhgGAWjR9awAAAABJRU5ErkJggg==';
 const WEATHER_TOOL = {
@@ -23,25 +23,8 @@ const TWO_CALLS = [
  */
 export function runChatConformance(options: ChatConformanceOptions): void {
   describe(`chat conformance: ${options.name}`, () => {
-    let upstream: ConformanceUpstream;
-    let gateway: ConformanceGateway;
-
-    beforeAll(async () => {
-      upstream = await options.startUpstream();
-      const startGateway = options.startGateway ?? startPipelineGateway;
-      gateway = await startGateway({ provider: options.provider, settings: upstream.settings, model: options.model });
-    });
-    afterAll(async () => {
-      await gateway?.close();
-      await upstream?.close();
-    });
-
-    const post = (body: Record<string, unknown>) =>
-      fetch(`${gateway.baseUrl}/chat/completions`, {
-        method: 'POST',
-        headers: { authorization: `Bearer ${gateway.apiKey}`, 'content-type': 'application/json' },
-        body: JSON.stringify({ model: options.model, ...body }),
-      });
+    const { upstream, post: postTo, scenario } = useConformanceHarness(options);
+    const post = (body: Record<string, unknown>) => postTo('/chat/completions', body);
     const complete = async (body: Record<string, unknown>): Promise<ChatCompletionResponse> => {
       const response = await post(body);
       const json = (await response.json()) as ChatCompletionResponse;
@@ -59,12 +42,6 @@ export function runChatConformance(options: ChatConformanceOptions): void {
       const chunks = events.slice(0, -1).map((event) => JSON.parse(event.data) as ChatCompletionChunk);
       const includeUsage = (body.stream_options as { include_usage?: boolean } | undefined)?.include_usage === true;
       return checkStream(chunks, includeUsage);
-    };
-    const skipped = new Map(options.skip?.map((entry) => [entry.scenario, entry.reason]));
-    const scenario = (name: ConformanceScenario, test: () => Promise<void>) => {
-      const reason = skipped.get(name);
-      if (reason !== undefined) it.skip(`${name} (skipped: ${reason})`, test);
-      else it(name, test);
     };
 
     scenario('plain-text', async () => {

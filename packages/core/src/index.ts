@@ -12,6 +12,7 @@ export { FINISH_REASONS, type FinishReason } from './protocol/v1/finish-reason.j
 export type { JsonSchema } from './protocol/v1/schemas/json-schema.js';
 export { chatCompletionRequestSchema } from './protocol/v1/schemas/chat-completion-request-schema.js';
 export { responsesRequestSchema } from './protocol/v1/schemas/responses-request-schema.js';
+export { MODEL_ID_MAX_LENGTH, modelIdSchema } from './protocol/v1/schemas/model-id-schema.js';
 export { reasoningDetailSchema, extraContentSchema } from './protocol/v1/schemas/hub-extension-schemas.js';
 export {
   chatCompletionResponseSchema,
@@ -32,6 +33,8 @@ export type * from './plugin/v1/responses-translator-v1.js';
 export type * from './plugin/v1/pass-through-translator-v1.js';
 export type * from './plugin/v1/call-context-v1.js';
 export type * from './plugin/v1/upstream-v1.js';
+export type * from './plugin/v1/upstream-signer-v1.js';
+export type * from './plugin/v1/upstream-stream-decoder-v1.js';
 export { defineProvider } from './plugin/define-provider.js';
 export {
   findProviderPluginProblems,
@@ -44,6 +47,10 @@ export {
   passThroughFromResponses,
   unsupportedPassThroughOperation,
 } from './plugin/resolve-pass-through-translator.js';
+
+// Credentials (signers the transport calls after translation)
+export { createCachedTokenSigner, type AccessTokenV1, type CachedTokenSignerOptions } from './credentials/cached-token-signer.js';
+export { credentialsUnavailable } from './credentials/credentials-unavailable.js';
 
 // Server-Sent Events
 export type { SseEvent } from './sse/sse-event.js';
@@ -61,6 +68,7 @@ export {
   type GatewayErrorKind,
 } from './errors/gateway-error-kind.js';
 export { openAiCompatibleError, openAiErrorKind, pickRelayedErrorHeaders } from './errors/openai-compatible-error.js';
+export { withoutAccountIds } from './errors/redact-account-ids.js';
 export { parseFailureBody, unrecognisedUpstreamError, type VendorErrorMapping } from './errors/upstream-failure.js';
 
 // Routing

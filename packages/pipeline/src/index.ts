@@ -17,7 +17,7 @@ export {
   type UsageOutcome,
 } from './exchange/request-ending.js';
 
-export type { ClientConventions, ExchangePlan, FrontDoor, FrontOperation, FrontPlan, LocalAnswerPlan, RenderedError, StreamRelayInput } from './fronts/front-door.js';
+export type { ClientConventions, ExchangePlan, FrontDoor, FrontOperation, FrontPlan, FrontPolicy, LocalAnswerPlan, RenderedError, StreamRelayInput } from './fronts/front-door.js';
 export { endpointPath, endpointsServedBy, FRONT_DOORS, frontOperations, GATEWAY_ENDPOINTS, MODEL_ENDPOINTS, type GatewayEndpoint, type ModelEndpoint } from './fronts/front-doors.js';
 export { openAiConventions } from './fronts/openai-conventions.js';
 export { anthropicConventions, isAnthropicClient } from './fronts/anthropic-conventions.js';
@@ -28,6 +28,7 @@ export type { AdmissionControl, AdmissionTarget } from './pipeline/admission-con
 export { EVENT_STREAM_HEADERS, type ClientReply } from './pipeline/client-reply.js';
 export { DEFAULT_RETRY_POLICY, type RetryPolicy } from './pipeline/retry-policy.js';
 export { runModelRequest, type ModelRequest, type PipelineDependencies } from './pipeline/run-model-request.js';
+export { assertOwnsNamedState, type VendorStateOwners } from './pipeline/vendor-state-owners.js';
 
 export { createProviderInstance, ProviderLoadError, type ProviderContextInput, type ProviderInstanceInput } from './routing/create-provider-instance.js';
 export { DEFAULT_COOLDOWN_POLICY, DeploymentBook, type CooldownPolicy, type DeploymentState, type DeploymentStatus } from './routing/deployment-book.js';

@@ -4,6 +4,7 @@ import {
   parseFailureBody,
   pickRelayedErrorHeaders,
   unrecognisedUpstreamError,
+  withoutAccountIds,
   type UpstreamFailureV1,
   type VendorErrorMapping,
 } from '@modelgate/core';
@@ -28,15 +29,9 @@ export const ANTHROPIC_ERROR_MAP: Readonly<Record<string, VendorErrorMapping>> =
   overloaded_error: { status: 503, type: 'server_error', code: 'overloaded', kind: 'overloaded' },
 };
 
-/** Headers Anthropic uses for back-off, relayed under their own names next to the generic ones. */
-const ANTHROPIC_RATE_LIMIT_HEADER = /^anthropic-ratelimit-/;
-
+/** `retry-after` only: Anthropic's `anthropic-ratelimit-*` describe the gateway's account, shared by every key. */
 function relayedHeaders(headers: UpstreamFailureV1['headers']): Record<string, string> {
-  const picked = pickRelayedErrorHeaders(headers);
-  for (const [name, value] of Object.entries(headers)) {
-    if (ANTHROPIC_RATE_LIMIT_HEADER.test(name) && typeof value === 'string') picked[name] = value;
-  }
-  return picked;
+  return pickRelayedErrorHeaders(headers);
 }
 
 /**
@@ -60,7 +55,7 @@ export function anthropicErrorFromType(errorType: string, message: string, fallb
   const promptTooLong = isPromptTooLong(errorType, message);
   return new GatewayError({
     status,
-    message: errorType === 'authentication_error' ? vendorCredentialsMessage(message) : message,
+    message: errorType === 'authentication_error' ? vendorCredentialsMessage(message) : withoutAccountIds(message),
     type: mapped?.type,
     code: promptTooLong ? 'context_length_exceeded' : (mapped?.code ?? null),
     kind: promptTooLong ? 'context_length' : (mapped?.kind ?? defaultErrorKind(fallbackStatus)),

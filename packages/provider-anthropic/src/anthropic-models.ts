@@ -34,6 +34,9 @@ const BUDGET_GENERATION: Generation = { thinking: 'budget', sampling: 'one-of', 
 const ADAPTIVE_GENERATION: Generation = { thinking: 'adaptive', sampling: 'one-of', prefill: false, forcedToolChoice: true };
 const ALWAYS_THINKING_GENERATION: Generation = { thinking: 'always-on', sampling: 'none', prefill: false, forcedToolChoice: false };
 
+/** Web search costs $10 per 1,000 searches on every model, counted in the usage's `server_tool_use.web_search_requests`. */
+const WEB_SEARCH_PRICE = { web_search: 0.01 } as const;
+
 /** One catalogued model; every Claude model streams, calls tools, reads images, takes JSON schemas and thinks. */
 function claude(id: string, displayName: string, created: number, window: { context: number; output: number }, generation: Generation, pricing: ModelPricingV1): AnthropicModel {
   return {
@@ -45,7 +48,7 @@ function claude(id: string, displayName: string, created: number, window: { cont
       contextWindow: window.context,
       maxOutputTokens: window.output,
       capabilities: { streaming: true, tools: true, vision: true, jsonSchema: true, reasoning: true },
-      pricing,
+      pricing: { ...pricing, toolCalls: WEB_SEARCH_PRICE },
     },
     traits: { maxOutputTokens: window.output, ...generation },
   };
@@ -61,7 +64,14 @@ const ANTHROPIC_MODELS: readonly AnthropicModel[] = [
   claude('claude-opus-4-6', 'Claude Opus 4.6', 1770249600, LONG, ADAPTIVE_GENERATION, { input: 5, output: 25, cachedInput: 0.5, cacheWrite: 6.25 }),
   claude('claude-sonnet-4-6', 'Claude Sonnet 4.6', 1771286400, LONG, ADAPTIVE_GENERATION, { input: 3, output: 15, cachedInput: 0.3, cacheWrite: 3.75 }),
   claude('claude-opus-4-5', 'Claude Opus 4.5', 1763942400, CLASSIC, BUDGET_GENERATION, { input: 5, output: 25, cachedInput: 0.5, cacheWrite: 6.25 }),
-  claude('claude-sonnet-4-5', 'Claude Sonnet 4.5', 1759104000, CLASSIC, BUDGET_GENERATION, { input: 3, output: 15, cachedInput: 0.3, cacheWrite: 3.75 }),
+  // With the 1M-context beta (`context-1m-2025-08-07`), a prompt over 200k tokens bills every token at the long-context prices.
+  claude('claude-sonnet-4-5', 'Claude Sonnet 4.5', 1759104000, CLASSIC, BUDGET_GENERATION, {
+    input: 3,
+    output: 15,
+    cachedInput: 0.3,
+    cacheWrite: 3.75,
+    longContext: { aboveInputTokens: 200_000, input: 6, output: 22.5, cachedInput: 0.6, cacheWrite: 7.5 },
+  }),
   claude('claude-haiku-4-5', 'Claude Haiku 4.5', 1760486400, CLASSIC, BUDGET_GENERATION, { input: 1, output: 5, cachedInput: 0.1, cacheWrite: 1.25 }),
 ];
 

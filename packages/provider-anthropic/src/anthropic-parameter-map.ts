@@ -36,7 +36,7 @@ export const ANTHROPIC_PARAMETER_MAP = defineParameterMap<ChatCompletionRequest>
   prediction: { unsupported: 'Anthropic has no predicted outputs' },
   functions: { unsupported: "the deprecated functions API is not translated; use 'tools'" },
   function_call: { unsupported: "the deprecated functions API is not translated; use 'tool_choice'" },
-  metadata: { unsupported: 'OpenAI stored-completion metadata has no Anthropic equivalent' },
+  metadata: { unsupported: 'OpenAI stored-completion metadata has no Anthropic equivalent', accepts: (value) => Object.keys(value).length === 0 },
   store: { unsupported: 'Anthropic does not store completions', accepts: (value) => value === false },
   service_tier: { unsupported: "Anthropic's service tiers differ from OpenAI's", accepts: (value) => value === 'auto' || value === 'default' },
   prompt_cache_key: { unsupported: 'Anthropic caches by cache_control breakpoints, not by key' },

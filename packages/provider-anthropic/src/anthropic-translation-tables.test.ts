@@ -57,7 +57,7 @@ describe('anthropicError (PROTOCOLS D.6 → A.6, every row)', () => {
     const error = anthropicError({ status: upstreamStatus, headers: { 'retry-after': '3', 'anthropic-ratelimit-requests-remaining': '0' }, body });
     expect(error.status).toBe(status);
     expect(error.toEnvelope()).toEqual({ error: { message: `the ${type}`, type: openAiType, param: null, code } });
-    expect(error.headers).toEqual({ 'retry-after': '3', 'anthropic-ratelimit-requests-remaining': '0' });
+    expect(error.headers).toEqual({ 'retry-after': '3' });
   });
 
   it('says a 401 is Anthropic refusing the gateway’s key, with its own code, for JSON and other bodies', () => {

@@ -32,7 +32,9 @@ export function convertFromAnthropicResponse(body: unknown, created: number): Ch
       toolCalls.push({ id: String(block.id), type: 'function', function: { name: String(block.name), arguments: JSON.stringify(block.input ?? {}) } });
     }
   }
-  const message: ChatCompletionMessage = { role: 'assistant', content: text, refusal: body.stop_reason === 'refusal' ? anthropicRefusal(body.stop_details) : null };
+  const refusal = body.stop_reason === 'refusal' ? anthropicRefusal(body.stop_details) : null;
+  // OpenAI answers `""` for an empty answer; `null` only beside tool calls or a refusal (PROTOCOLS A.4).
+  const message: ChatCompletionMessage = { role: 'assistant', content: text ?? (toolCalls.length > 0 || refusal !== null ? null : ''), refusal };
   if (toolCalls.length > 0) message.tool_calls = toolCalls;
   if (reasoning !== undefined) message.reasoning_content = reasoning;
   if (details.length > 0) message.reasoning_details = details;

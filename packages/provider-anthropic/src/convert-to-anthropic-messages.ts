@@ -158,7 +158,11 @@ export function convertToAnthropicMessages(messages: readonly ChatMessage[], opt
   for (const turn of turns) if (turn.role === 'user') turn.content = resultsFirst(turn.content);
   if (turns[0]?.role === 'assistant') turns.unshift({ role: 'user', content: [...CONTINUE_TURN.content] });
   settleFinalAssistantTurn(turns, options.prefill);
-  if (turns.length === 0) throw invalidRequest('The messages contain no text, image or tool content to send.', 'messages');
+  if (turns.length === 0) {
+    if (system.length === 0) throw invalidRequest('The messages contain no text, image or tool content to send.', 'messages');
+    // Instructions alone (OpenAI answers them): Anthropic needs a user turn, so the instructions are it.
+    return { system: [], messages: [{ role: 'user', content: system }], calledTools: [...calledTools] };
+  }
   checkToolPairing(turns);
   return { system, messages: turns, calledTools: [...calledTools] };
 }

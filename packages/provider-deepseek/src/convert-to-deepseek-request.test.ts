@@ -28,7 +28,7 @@ describe('DeepSeek requests: thinking', () => {
     ['high', { thinking: { type: 'enabled' }, reasoning_effort: 'high' }],
     ['xhigh', { thinking: { type: 'enabled' }, reasoning_effort: 'high' }],
     ['max', { thinking: { type: 'enabled' }, reasoning_effort: 'max' }],
-    ['minimal', { thinking: { type: 'disabled' } }],
+    ['minimal', { thinking: { type: 'enabled' }, reasoning_effort: 'low' }],
     ['none', { thinking: { type: 'disabled' } }],
   ] as const)('reasoning_effort %s → %j', (effort, expected) => {
     const { body } = translate({ reasoning_effort: effort });
@@ -100,6 +100,20 @@ describe('DeepSeek requests: the reasoning_content round trip', () => {
     });
     expect((body.messages as Array<Record<string, unknown>>)[1]!.reasoning_content).toBe('Look.');
     expect(logged).toEqual([]);
+  });
+});
+
+describe('DeepSeek requests: strict tools (issue 28 item 12)', () => {
+  const strict = { type: 'function' as const, function: { name: 'get_weather', parameters: { type: 'object' }, strict: true } };
+  it('off the beta base URL: sent as they are with a warning, or a 400 naming the tool under strictTools reject', () => {
+    const warned = translate({ tools: [TOOL, strict] });
+    expect(warned.body.tools).toEqual([TOOL, strict]);
+    expect(warned.warnings).toEqual([{ kind: 'dropped-parameter', parameter: 'tools[1].function.strict', reason: expect.stringMatching(/only on its beta base URL.*not validated; sent as is/) }]);
+    const rejected = thrownGatewayError(() => translate({ tools: [strict] }, { strictTools: 'reject' }));
+    expect([rejected.status, rejected.param, rejected.code]).toEqual([400, 'tools[0].function.strict', 'unsupported_parameter']);
+  });
+  it('on the beta base URL, where DeepSeek enforces them: no warning', () => {
+    expect(translate({ tools: [strict] }, { baseUrl: 'https://api.deepseek.com/beta', strictTools: 'reject' }).warnings).toEqual([]);
   });
 });
 

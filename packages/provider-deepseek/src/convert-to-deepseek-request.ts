@@ -1,6 +1,9 @@
 import type { ChatCompletionRequest, ChatMessage, LoggerV1, ResponseFormat } from '@modelgate/core';
 import type { OpenAiCompatibleHooks } from '@modelgate/provider-openai-compatible';
+import { convertToDeepSeekMessages } from './convert-to-deepseek-messages.js';
 import { DEEPSEEK_DEFAULT_REASONING_PLACEHOLDER, type DeepSeekSettings } from './deepseek-settings.js';
+import { checkDeepSeekStrictTools } from './deepseek-strict-tools.js';
+import { dropDeepSeekThinkingSampling } from './deepseek-thinking-sampling.js';
 import { instructDeepSeekJsonSchema } from './instruct-deepseek-json-schema.js';
 import { planDeepSeekThinking } from './plan-deepseek-thinking.js';
 import { restoreDeepSeekReasoningContent } from './restore-deepseek-reasoning-content.js';
@@ -14,9 +17,10 @@ function askedForThinking(request: ChatCompletionRequest): boolean {
 
 /**
  * The compatible base's request hook for DeepSeek (the parameter policy has run): thinking always
- * stated (`thinking.type`, `reasoning_effort` in DeepSeek's values), a forced tool choice handled
- * as the settings say, `json_schema` sent as `json_object` with an instruction, and the
- * `reasoning_content` round trip restored. Every change a client did not ask for is reported: a
+ * stated (`thinking.type`, `reasoning_effort` in DeepSeek's values), the sampling fields it ignores
+ * while thinking dropped, a forced tool choice handled as the settings say, `strict` tools checked,
+ * `json_schema` sent as `json_object` with an instruction, messages in the roles and content types
+ * DeepSeek deserializes, and the `reasoning_content` round trip restored. Every change a client did not ask for is reported: a
  * warning on the call, or a log line for a placeholder.
  */
 export function createDeepSeekRequestHook(settings: DeepSeekSettings, logger: Pick<LoggerV1, 'warn'>): RequestHook {
@@ -25,7 +29,8 @@ export function createDeepSeekRequestHook(settings: DeepSeekSettings, logger: Pi
   const instructJsonSchema = settings.jsonSchema !== 'reject';
   return ({ body, headers }, { request, call }) => {
     const plan = planDeepSeekThinking(request, forcedToolChoice);
-    const { reasoning_effort: _effort, ...rest } = body;
+    checkDeepSeekStrictTools(request.tools, settings, call);
+    const { reasoning_effort: _effort, ...rest } = plan.enabled ? dropDeepSeekThinkingSampling(body, call) : body;
     const upstream: Record<string, unknown> = { ...rest, thinking: { type: plan.enabled ? 'enabled' : 'disabled' } };
     if (plan.effort !== undefined) upstream.reasoning_effort = plan.effort;
     if (plan.toolChoiceToAuto) {
@@ -36,7 +41,7 @@ export function createDeepSeekRequestHook(settings: DeepSeekSettings, logger: Pi
       call.warn({ kind: 'dropped-parameter', parameter: 'reasoning_effort', reason: 'DeepSeek cannot force a tool call while thinking; answered without thinking' });
     }
 
-    const restored = restoreDeepSeekReasoningContent(body.messages as ChatMessage[], placeholder);
+    const restored = restoreDeepSeekReasoningContent(convertToDeepSeekMessages(body.messages as ChatMessage[]), placeholder);
     if (restored.placeholderAt.length > 0) {
       logger.warn(
         { requestId: call.requestId, messages: restored.placeholderAt },

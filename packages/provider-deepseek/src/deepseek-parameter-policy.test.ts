@@ -21,13 +21,19 @@ function refusal(request: Partial<ChatCompletionRequest>) {
 }
 
 describe('DeepSeek’s parameter policy', () => {
-  it.each(['temperature', 'top_p', 'presence_penalty', 'frequency_penalty'] as const)('refuses %s while thinking with a 400 naming it, and passes it without thinking', (field) => {
-    const error = refusal({ [field]: 0.5 });
-    expect([error.status, error.param, error.code]).toEqual([400, field, 'unsupported_parameter']);
-    expect(error.message).toBe(
-      `DeepSeek does not support '${field}': DeepSeek ignores it while thinking (send reasoning_effort 'none' to answer without thinking). Remove it, or set the provider's unsupportedParameters to 'drop'.`,
-    );
+  it.each(['temperature', 'presence_penalty', 'frequency_penalty'] as const)('drops %s while thinking with a warning (DeepSeek ignores it), never a 400; passes it without thinking', (field) => {
+    const { body, warnings } = translate({ [field]: 0.5 });
+    expect(body).not.toHaveProperty(field);
+    expect(warnings).toEqual([{ kind: 'dropped-parameter', parameter: field, reason: "DeepSeek ignores it while thinking (send reasoning_effort 'none' to answer without thinking)" }]);
     expect(translate({ [field]: 0.5, reasoning_effort: 'none' }).body[field]).toBe(0.5);
+  });
+
+  it('drops the default values while thinking without a warning, and sends top_p as sent', () => {
+    const { body, warnings } = translate({ temperature: 1, presence_penalty: 0, frequency_penalty: 0, top_p: 0.97 });
+    expect(body).not.toHaveProperty('temperature');
+    expect(body).not.toHaveProperty('presence_penalty');
+    expect(body.top_p).toBe(0.97);
+    expect(warnings).toEqual([]);
   });
 
   it('refuses log probabilities while thinking, and takes logprobs: false', () => {
@@ -37,11 +43,10 @@ describe('DeepSeek’s parameter policy', () => {
   });
 
   it('drops them with one warning each under unsupportedParameters: drop', () => {
-    const { body, warnings } = translate({ temperature: 0.2, top_p: 0.9, logprobs: true }, { unsupportedParameters: 'drop' });
-    expect(body).not.toHaveProperty('temperature');
-    expect(body).not.toHaveProperty('top_p');
+    const { body, warnings } = translate({ top_logprobs: 2, logprobs: true }, { unsupportedParameters: 'drop' });
+    expect(body).not.toHaveProperty('top_logprobs');
     expect(body).not.toHaveProperty('logprobs');
-    expect(warnings.map((warning) => warning.kind === 'dropped-parameter' && warning.parameter)).toEqual(['temperature', 'top_p', 'logprobs']);
+    expect(warnings.map((warning) => warning.kind === 'dropped-parameter' && warning.parameter)).toEqual(['top_logprobs', 'logprobs']);
   });
 
   it('refuses what DeepSeek never offers, and lets the default values pass', () => {

@@ -37,14 +37,11 @@ function endUserRules(request: ChatCompletionRequest): Rules {
   return { user: rule(request.user), safety_identifier: rule(request.safety_identifier) };
 }
 
-const WHILE_THINKING_REASON = "DeepSeek ignores it while thinking (send reasoning_effort 'none' to answer without thinking)";
-
-/** What DeepSeek ignores (sampling) or rejects (log probabilities) while it thinks (PROTOCOLS G.2). */
+/**
+ * What DeepSeek rejects (log probabilities) while it thinks (PROTOCOLS G.2). The sampling fields it
+ * accepts and ignores then are dropped by the request hook (`dropDeepSeekThinkingSampling`), never refused.
+ */
 const WHILE_THINKING: Rules = {
-  temperature: { unsupported: WHILE_THINKING_REASON },
-  top_p: { unsupported: WHILE_THINKING_REASON },
-  presence_penalty: { unsupported: WHILE_THINKING_REASON, accepts: (value) => value === 0 },
-  frequency_penalty: { unsupported: WHILE_THINKING_REASON, accepts: (value) => value === 0 },
   logprobs: { unsupported: "DeepSeek returns no log probabilities while thinking (send reasoning_effort 'none' to answer without thinking)", accepts: (value) => value === false },
   top_logprobs: { unsupported: "DeepSeek returns no log probabilities while thinking (send reasoning_effort 'none' to answer without thinking)", accepts: (value) => value === 0 },
 };

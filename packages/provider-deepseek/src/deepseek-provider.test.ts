@@ -44,7 +44,7 @@ describe('@modelgate/provider-deepseek', () => {
   });
 
   it('streams: relays chunks as DeepSeek’s bytes, re-encodes only the usage chunk', () => {
-    const translator = provider.chat.createStreamTranslator({ model: 'deep', messages: [], stream: true }, call);
+    const translator = provider.chat.createStreamTranslator({ model: 'deep', messages: [], stream: true, stream_options: { include_usage: true } }, call);
     const reasoning = '{"id":"x","object":"chat.completion.chunk","created":1,"model":"m","choices":[{"index":0,"delta":{"content":null,"reasoning_content":"Think"},"finish_reason":null}]}';
     expect(translator.onEvent({ data: reasoning })).toEqual([{ chunk: JSON.parse(reasoning), serialized: reasoning }]);
     const usage = JSON.stringify({ id: 'x', object: 'chat.completion.chunk', created: 1, model: 'm', choices: [], usage: USAGE });

@@ -3,6 +3,9 @@ import type { EnvironmentVariableV1, JsonSchema, UnsupportedParameterHandling } 
 /** What the gateway does with a forced `tool_choice` (`required` or a named function) while DeepSeek thinks, which DeepSeek refuses. */
 export type DeepSeekForcedToolChoice = 'disable-thinking' | 'auto' | 'reject';
 
+/** What the gateway does with `strict: true` tools off DeepSeek's beta base URL, where DeepSeek ignores the flag. */
+export type DeepSeekStrictToolsHandling = 'warn' | 'reject';
+
 /** What the gateway does with `response_format: json_schema`, which DeepSeek does not offer (only `json_object`). */
 export type DeepSeekJsonSchemaHandling = 'instruct' | 'reject';
 
@@ -14,7 +17,7 @@ export interface DeepSeekSettings {
   /** Extra headers sent on every upstream request. */
   headers?: Record<string, string>;
   /**
-   * A /v1 parameter DeepSeek cannot honour (sampling parameters and `logprobs` while thinking,
+   * A /v1 parameter DeepSeek cannot honour (`logprobs` while thinking,
    * `n` > 1, `seed`, …): `reject` (default) answers 400 naming it; `drop` removes it with a warning.
    */
   unsupportedParameters?: UnsupportedParameterHandling;
@@ -29,6 +32,12 @@ export interface DeepSeekSettings {
    * system instruction; `reject` answers 400 naming `response_format`.
    */
   jsonSchema?: DeepSeekJsonSchemaHandling;
+  /**
+   * `strict: true` tools, which DeepSeek enforces only on its beta base URL (`…/beta`) and ignores
+   * elsewhere: `warn` (default) sends them as they are with a warning per tool; `reject` answers 400
+   * naming the first one.
+   */
+  strictTools?: DeepSeekStrictToolsHandling;
   /**
    * The `reasoning_content` sent on an assistant turn of a tool loop that the client sent back
    * without it (DeepSeek answers 400 otherwise). The gateway logs every time it does so.
@@ -50,7 +59,7 @@ export const deepSeekSettingsSchema: JsonSchema = {
     headers: { type: 'object', additionalProperties: { type: 'string' }, description: 'Extra headers sent on every upstream request.' },
     unsupportedParameters: {
       enum: ['reject', 'drop'],
-      description: 'A /v1 parameter DeepSeek cannot honour (sampling parameters and `logprobs` while thinking, `n` > 1, `seed`, …): `reject` (default) answers 400 naming it; `drop` removes it with a warning.',
+      description: 'A /v1 parameter DeepSeek cannot honour (`logprobs` while thinking, `n` > 1, `seed`, …): `reject` (default) answers 400 naming it; `drop` removes it with a warning.',
     },
     forcedToolChoice: {
       enum: ['disable-thinking', 'auto', 'reject'],
@@ -59,6 +68,10 @@ export const deepSeekSettingsSchema: JsonSchema = {
     jsonSchema: {
       enum: ['instruct', 'reject'],
       description: '`response_format: json_schema`: `instruct` (default) sends `json_object` with the schema as a system instruction; `reject` answers 400.',
+    },
+    strictTools: {
+      enum: ['warn', 'reject'],
+      description: '`strict: true` tools off the beta base URL (`…/beta`), where DeepSeek ignores the flag: `warn` (default) sends them with a warning; `reject` answers 400.',
     },
     reasoningPlaceholder: {
       type: 'string',

@@ -77,6 +77,70 @@ describe('DeepSeek through the pipeline', () => {
     expect(received().response_format).toEqual({ type: 'json_object' });
   });
 
+  it('sends a developer message as system, and array content of system, developer, tool and assistant messages as strings (issue 28 item 9, issue 29.3)', async () => {
+    const text = (value: string) => ({ type: 'text', text: value });
+    const response = await post({
+      messages: [
+        { role: 'system', content: [text('You are Claude Code.'), text('Env info')] },
+        { role: 'developer', content: 'Be terse.' },
+        { role: 'user', content: [text('Weather in Oslo?')] },
+        { role: 'assistant', content: [text('Let me check.')], tool_calls: [CALL], reasoning_content: 'Look it up.' },
+        { role: 'tool', tool_call_id: 'call_1', content: [text('4C'), text('windy')] },
+      ],
+      tools: [TOOL],
+    });
+    expect(response.status).toBe(200);
+    expect(received().messages).toEqual([
+      { role: 'system', content: 'You are Claude Code.\n\nEnv info' },
+      { role: 'system', content: 'Be terse.' },
+      { role: 'user', content: [text('Weather in Oslo?')] },
+      { role: 'assistant', content: 'Let me check.', tool_calls: [CALL], reasoning_content: 'Look it up.' },
+      { role: 'tool', tool_call_id: 'call_1', content: '4C\n\nwindy' },
+    ]);
+  });
+
+  it('bridges an Anthropic Messages tool_result and system blocks as strings DeepSeek takes (issue 29.3)', async () => {
+    const response = await fetch(`${gateway.baseUrl}/messages`, {
+      method: 'POST',
+      headers: { 'x-api-key': gateway.apiKey, 'anthropic-version': '2023-06-01', 'content-type': 'application/json' },
+      body: JSON.stringify({
+        model: MODEL,
+        max_tokens: 100,
+        system: [{ type: 'text', text: 'You are Claude Code.' }, { type: 'text', text: 'Env info' }],
+        tools: [{ name: 'get_weather', input_schema: { type: 'object', properties: { city: { type: 'string' } } } }],
+        messages: [
+          { role: 'user', content: 'Weather in Oslo?' },
+          { role: 'assistant', content: [{ type: 'tool_use', id: 'toolu_1', name: 'get_weather', input: { city: 'Oslo' } }] },
+          { role: 'user', content: [{ type: 'tool_result', tool_use_id: 'toolu_1', content: [{ type: 'text', text: '4C' }, { type: 'text', text: 'windy' }] }] },
+        ],
+      }),
+    });
+    expect(response.status).toBe(200);
+    const messages = received().messages as Array<{ role: string; content: unknown }>;
+    expect(messages.filter((message) => message.role !== 'user').map((message) => typeof message.content === 'string' || message.content === null)).not.toContain(false);
+    expect(messages.find((message) => message.role === 'tool')!.content).toBe('4C\n\nwindy');
+    expect(messages[0]).toEqual({ role: 'system', content: expect.stringContaining('You are Claude Code.') });
+  });
+
+  it('passes temperature and penalties while thinking without a 400, dropping what DeepSeek ignores (issue 28 item 10)', async () => {
+    const response = await post({ messages: [{ role: 'user', content: 'hi' }], temperature: 0.7, presence_penalty: 0.5, top_p: 0.97 });
+    expect(response.status).toBe(200);
+    expect(received()).toMatchObject({ thinking: { type: 'enabled' }, top_p: 0.97 });
+    expect(received()).not.toHaveProperty('temperature');
+    expect(received()).not.toHaveProperty('presence_penalty');
+  });
+
+  it('thinks at low for reasoning_effort minimal, as DeepSeek maps it (issue 28 item 11)', async () => {
+    expect((await post({ messages: [{ role: 'user', content: 'hi' }], reasoning_effort: 'minimal' })).status).toBe(200);
+    expect(received()).toMatchObject({ thinking: { type: 'enabled' }, reasoning_effort: 'low' });
+  });
+
+  it('sends strict tools to the standard base URL as they are (DeepSeek ignores strict there; the gateway warns) (issue 28 item 12)', async () => {
+    const strict = { ...TOOL, function: { ...TOOL.function, strict: true } };
+    expect((await post({ messages: [{ role: 'user', content: 'hi' }], tools: [strict] })).status).toBe(200);
+    expect(received().tools).toEqual([strict]);
+  });
+
   it('turns 402 Insufficient Balance into insufficient_quota', async () => {
     simulator.enqueueFault({ type: 'status', status: 402 });
     const response = await post({ messages: [{ role: 'user', content: 'hi' }] });

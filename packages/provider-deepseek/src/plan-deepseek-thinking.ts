@@ -15,8 +15,12 @@ export interface DeepSeekThinkingPlan {
   readonly toolChoiceToAuto: boolean;
 }
 
-/** OpenAI's efforts that think, as DeepSeek's: it has three levels, and maps medium and xhigh to high itself. */
-const DEEPSEEK_EFFORT: Readonly<Record<Exclude<ReasoningEffort, 'none' | 'minimal'>, DeepSeekEffort>> = {
+/**
+ * OpenAI's efforts that think, as DeepSeek's: it has three levels and maps the others itself
+ * (api-docs.deepseek.com/guides/thinking_mode, effort table: minimal → low, medium and xhigh → high).
+ */
+const DEEPSEEK_EFFORT: Readonly<Record<Exclude<ReasoningEffort, 'none'>, DeepSeekEffort>> = {
+  minimal: 'low',
   low: 'low',
   medium: 'high',
   high: 'high',
@@ -35,14 +39,13 @@ export function isForcedToolChoice(toolChoice: ChatToolChoice | undefined): bool
 
 /**
  * Thinking is on unless the client turns it off: DeepSeek's own `thinking: {type: "disabled"}`, or
- * `reasoning_effort` `none` or `minimal` (OpenAI's "as little reasoning as possible"; DeepSeek's
- * least thinking is `low`, so the client sends that to keep some). A forced tool call while
+ * `reasoning_effort: none`; `minimal` thinks at `low`, as DeepSeek maps it. A forced tool call while
  * thinking follows the `forcedToolChoice` setting; `reject` throws the 400 here.
  */
 export function planDeepSeekThinking(request: ChatCompletionRequest, forcedToolChoice: DeepSeekForcedToolChoice): DeepSeekThinkingPlan {
   const asked = (request as { thinking?: { type?: unknown } }).thinking?.type;
   const effort = request.reasoning_effort;
-  if (asked === 'disabled' || effort === 'none' || effort === 'minimal') return OFF;
+  if (asked === 'disabled' || effort === 'none') return OFF;
   const thinking = { enabled: true, effort: effort ? DEEPSEEK_EFFORT[effort] : undefined, disabledForToolChoice: false, toolChoiceToAuto: false };
   if (!isForcedToolChoice(request.tool_choice)) return thinking;
   switch (forcedToolChoice) {

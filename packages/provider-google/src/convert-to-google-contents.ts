@@ -14,15 +14,26 @@ interface DraftContent {
 
 export type GoogleConversation = Pick<GoogleGenerateContentRequest, 'contents' | 'systemInstruction'>;
 
-function textOf(content: string | TextContentPart[]): string {
-  return typeof content === 'string' ? content : content.map((part) => part.text).join('');
+/** The text blocks of a content, each its own (empty ones dropped): blocks never run together. */
+function textBlocks(content: string | TextContentPart[]): string[] {
+  return (typeof content === 'string' ? [content] : content.map((part) => part.text)).filter((text) => text.trim() !== '');
 }
 
-/** A tool result as a `response` object (Gemini takes a Struct, E.2): a JSON object as sent, anything else as `{content}`. */
+/** Whether a `$ref` key sits anywhere in a parsed value: Gemini reserves it in a response (E.2). */
+function hasReference(value: unknown): boolean {
+  if (Array.isArray(value)) return value.some(hasReference);
+  return typeof value === 'object' && value !== null && ('$ref' in value || Object.values(value).some(hasReference));
+}
+
+/**
+ * A tool result as a `response` object (Gemini takes a Struct, E.2): a JSON object as sent, anything
+ * else as `{content}`. An object holding `$ref` at any depth (MCP and OpenAPI tools return schemas)
+ * also goes as its text: Gemini reads `$ref` there as a reference to a multimodal part and answers 400.
+ */
 function responseObject(text: string): Record<string, unknown> {
   try {
     const parsed: unknown = JSON.parse(text);
-    if (typeof parsed === 'object' && parsed !== null && !Array.isArray(parsed)) return parsed as Record<string, unknown>;
+    if (typeof parsed === 'object' && parsed !== null && !Array.isArray(parsed) && !hasReference(parsed)) return parsed as Record<string, unknown>;
   } catch {
     // Plain text.
   }
@@ -38,22 +49,21 @@ class ContentsBuilder {
   constructor(
     private readonly names: FunctionNameMap,
     private readonly traits: GoogleModelTraits,
+    private readonly issuer: string,
   ) {}
 
   add(message: ChatMessage, path: string): void {
     switch (message.role) {
       case 'system':
-      case 'developer': {
-        const text = textOf(message.content);
-        if (text.trim() !== '') this.system.push(text);
+      case 'developer':
+        this.system.push(...textBlocks(message.content));
         return;
-      }
       case 'user': {
         const parts = typeof message.content === 'string' ? convertToGoogleUserParts({ type: 'text', text: message.content }, path) : message.content.flatMap((part, index) => convertToGoogleUserParts(part, `${path}.content[${index}]`));
         return this.append('user', parts.map((part) => ({ part })));
       }
       case 'assistant': {
-        const parts = convertToGoogleModelParts(message, path, this.names, this.traits.issuesCallIds);
+        const parts = convertToGoogleModelParts(message, path, this.names, this.traits.issuesCallIds, this.issuer);
         for (const draft of parts) if (draft.callId !== undefined) this.callNames.set(draft.callId, draft.part.functionCall!.name);
         return this.append('model', parts);
       }
@@ -70,8 +80,9 @@ class ContentsBuilder {
     const name = this.callNames.get(callId);
     if (name === undefined) throw invalidRequest(`The tool message answers '${message.tool_call_id}', which no earlier assistant tool call has.`, `${path}.tool_call_id`);
     const id = upstreamCallId(message.tool_call_id, this.traits.issuesCallIds);
+    const text = typeof message.content === 'string' ? message.content : message.content.map((part) => part.text).join('\n\n');
     // A failed call's output goes under `error`, Gemini's key for error details (FunctionResponse.response).
-    const output = responseObject(textOf(message.content));
+    const output = responseObject(text);
     const response = message.is_error === true ? { error: 'content' in output && Object.keys(output).length === 1 ? output.content : output } : output;
     return { part: { functionResponse: { ...(id ? { id } : {}), name, response } }, callId };
   }
@@ -111,16 +122,21 @@ function pairFunctionResponses(contents: DraftContent[]): void {
 
 /**
  * PROTOCOLS F.1–F.3, F.6: system and developer messages (wherever they stand) become
- * `systemInstruction`, joined by blank lines; users and tools `user` contents, assistants `model`
- * contents; `name` on messages has no Gemini field and is dropped. On models that validate
- * signatures, a current-turn step without one gets the documented placeholder (E.7).
+ * `systemInstruction`, one text part per block in order (Claude Code's blocks stay apart); users and tools `user` contents, assistants `model`
+ * contents; `name` on messages has no Gemini field and is dropped. Signatures go back only when
+ * `issuer` (this model on this endpoint) minted them (E.7); on models that validate signatures, a current-turn step without
+ * one gets the documented placeholder.
  */
-export function convertToGoogleContents(messages: readonly ChatMessage[], names: FunctionNameMap, traits: GoogleModelTraits): GoogleConversation {
-  const builder = new ContentsBuilder(names, traits);
+export function convertToGoogleContents(messages: readonly ChatMessage[], names: FunctionNameMap, traits: GoogleModelTraits, issuer: string): GoogleConversation {
+  const builder = new ContentsBuilder(names, traits, issuer);
   messages.forEach((message, index) => builder.add(message, `messages[${index}]`));
-  if (builder.contents.length === 0) throw invalidRequest('The messages contain no text, image or tool content to send.', 'messages');
+  if (builder.contents.length === 0) {
+    if (builder.system.length === 0) throw invalidRequest('The messages contain no text, image or tool content to send.', 'messages');
+    // Instructions alone (OpenAI answers them): Gemini needs a user turn, so the instructions are it.
+    return { contents: [{ role: 'user', parts: builder.system.map((text) => ({ text })) }] };
+  }
   pairFunctionResponses(builder.contents);
   const contents: GoogleContent[] = builder.contents.map((content) => ({ role: content.role, parts: content.parts.map((draft) => draft.part) }));
   if (traits.validatesSignatures) placeSkipSignatures(contents);
-  return { contents, ...(builder.system.length > 0 ? { systemInstruction: { parts: [{ text: builder.system.join('\n\n') }] } } : {}) };
+  return { contents, ...(builder.system.length > 0 ? { systemInstruction: { parts: builder.system.map((text) => ({ text })) } } : {}) };
 }

@@ -93,10 +93,12 @@ class LegacySchemaConverter {
     if (!isSchema(node.properties)) return;
     const properties: Schema = {};
     for (const [name, property] of Object.entries(node.properties)) properties[name] = this.convert(property, resolving);
-    out.properties = properties;
+    // The legacy Schema refuses an empty `properties` ("should be non-empty for OBJECT type", E.6); an OBJECT without it is any object.
+    if (Object.keys(properties).length > 0) out.properties = properties;
     out.type ??= 'object';
     // Every required name must be a property on this path (E.6).
-    if (Array.isArray(node.required)) out.required = node.required.filter((name) => typeof name === 'string' && name in properties);
+    const required = Array.isArray(node.required) ? node.required.filter((name) => typeof name === 'string' && name in properties) : [];
+    if (required.length > 0) out.required = required;
   }
 
   private copyArray(node: Schema, out: Schema, resolving: readonly string[]): void {

@@ -1,6 +1,7 @@
 import { invalidRequest, type AssistantMessage } from '@modelgate/core';
 import type { GooglePart } from './google-generative-language-api-types.js';
 import type { FunctionNameMap } from './google-function-names.js';
+import { callSignatureFor, untagSignature } from './google-signature-tags.js';
 import { parseToolCallId, upstreamCallId } from './google-tool-call-ids.js';
 import { readCallSignature, readMessageSignatures } from './read-thought-signatures.js';
 
@@ -32,11 +33,13 @@ function assistantText(message: AssistantMessage): string {
  * `functionCall` part per tool call (arguments parsed into `args`, the name as Gemini knows it, the
  * id only for models that issue ids and never one the gateway minted) with the signature the client
  * carried back for it. Signatures that belong to no call go back where Gemini put them: on the last
- * part of an answer without calls, else on an empty text part before the calls.
+ * part of an answer without calls, else on an empty text part before the calls. Signatures another
+ * model or endpoint issued (their tag names another `issuer`, E.7) never reach Google: a call gets
+ * Google's placeholder, a signature of no call is left out (Gemini validates only calls' signatures).
  */
-export function convertToGoogleModelParts(message: AssistantMessage, path: string, names: FunctionNameMap, issuesCallIds: boolean): DraftPart[] {
+export function convertToGoogleModelParts(message: AssistantMessage, path: string, names: FunctionNameMap, issuesCallIds: boolean, issuer: string): DraftPart[] {
   const text = assistantText(message);
-  const loose = readMessageSignatures(message);
+  const loose = readMessageSignatures(message).flatMap((sent) => untagSignature(sent, issuer).signature ?? []);
   const calls = message.tool_calls ?? [];
   const parts: DraftPart[] = [];
   if (calls.length === 0) {
@@ -49,7 +52,7 @@ export function convertToGoogleModelParts(message: AssistantMessage, path: strin
   for (const signature of loose) parts.push({ part: { text: '', thoughtSignature: signature } });
   calls.forEach((call, index) => {
     const id = upstreamCallId(call.id, issuesCallIds);
-    const signature = readCallSignature(call, message);
+    const signature = callSignatureFor(readCallSignature(call, message), issuer);
     const functionCall = {
       ...(id ? { id } : {}),
       name: names.toGoogle(call.function.name),

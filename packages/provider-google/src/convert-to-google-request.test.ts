@@ -143,9 +143,9 @@ describe('generationConfig', () => {
     expect(image.warnings).toEqual([{ kind: 'dropped-parameter', parameter: 'reasoning_effort', reason: 'gemini-3-pro-image takes no thinking setting' }]);
   });
 
-  it('maps n, seed, penalties and json_object; never injects a temperature; drops sampling where the model ignores it', () => {
-    const { body } = translate({ n: 2, seed: 7, presence_penalty: 0.5, frequency_penalty: 0.25, response_format: { type: 'json_object' }, max_tokens: 50 });
-    expect(body.generationConfig).toEqual({ maxOutputTokens: 50, candidateCount: 2, seed: 7, presencePenalty: 0.5, frequencyPenalty: 0.25, responseMimeType: 'application/json', thinkingConfig: { includeThoughts: true } });
+  it('maps n, seed and json_object, sends no penalty of 0; never injects a temperature; drops sampling where the model ignores it', () => {
+    const { body } = translate({ n: 2, seed: 7, presence_penalty: 0, frequency_penalty: 0, response_format: { type: 'json_object' }, max_tokens: 50 });
+    expect(body.generationConfig).toEqual({ maxOutputTokens: 50, candidateCount: 2, seed: 7, responseMimeType: 'application/json', thinkingConfig: { includeThoughts: true } });
     const argon = translate({ temperature: 0.3 }, 'gemini-4-argon');
     expect(argon.body.generationConfig).not.toHaveProperty('temperature');
     expect(argon.warnings.map((warning) => warning.parameter)).toEqual(['temperature']);
@@ -156,6 +156,11 @@ describe('generationConfig', () => {
     expect(() => translate({ parallel_tool_calls: false })).toThrow(/parallel_tool_calls/);
     const dropped = translate({ user: 'u', logprobs: true }, 'gemini-3.8-flash', { unsupportedParameters: 'drop' });
     expect(dropped.warnings.map((warning) => warning.parameter)).toEqual(['user', 'logprobs']);
+    // Every current Gemini model refuses penalties (issue 28 item 2): never sent.
+    expect(() => translate({ presence_penalty: 0.5 })).toThrow(/presence_penalty.*Penalty is not enabled/);
+    const penalties = translate({ frequency_penalty: 0.25 }, 'gemini-3.8-flash', { unsupportedParameters: 'drop' });
+    expect(penalties.body.generationConfig).not.toHaveProperty('frequencyPenalty');
+    expect(penalties.warnings.map((warning) => warning.parameter)).toEqual(['frequency_penalty']);
   });
 
   it('offers only allowed_tools, ANY without names for required, and refuses custom tools', () => {

@@ -44,6 +44,7 @@ export function convertToGoogleRequest(
   settings: GoogleSettings,
   dialect: GoogleSchemaDialect,
   names: FunctionNameMap,
+  signatureIssuer: string,
 ): GoogleGenerateContentRequest {
   const request = applyParameterPolicy(input, GOOGLE_PARAMETER_MAP, { vendorName: 'Gemini', handling: settings.unsupportedParameters ?? 'reject', warn: call.warn });
   const traits = googleModelTraits(call.upstreamModel);
@@ -53,8 +54,6 @@ export function convertToGoogleRequest(
     stopSequences: typeof stop === 'string' ? [stop] : stop,
     ...sampling(request, traits, call),
     candidateCount: request.n ?? undefined,
-    presencePenalty: request.presence_penalty ?? undefined,
-    frequencyPenalty: request.frequency_penalty ?? undefined,
     seed: request.seed ?? undefined,
     ...outputFormat(request, dialect),
     thinkingConfig: convertToGoogleThinkingConfig(
@@ -65,7 +64,7 @@ export function convertToGoogleRequest(
     ),
   });
   return {
-    ...convertToGoogleContents(request.messages, names, traits),
+    ...convertToGoogleContents(request.messages, names, traits, signatureIssuer),
     ...convertToGoogleTools(request, names, dialect),
     ...(Object.keys(generationConfig).length > 0 ? { generationConfig } : {}),
   };

@@ -97,6 +97,8 @@ export const GOOGLE_FINISH_REASONS = [
   'NO_IMAGE',
   'IMAGE_RECITATION',
   'IMAGE_OTHER',
+  'MISSING_THOUGHT_SIGNATURE',
+  'MALFORMED_RESPONSE',
 ] as const;
 
 export type GoogleFinishReason = (typeof GOOGLE_FINISH_REASONS)[number];

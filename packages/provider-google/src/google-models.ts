@@ -51,13 +51,13 @@ const GOOGLE_MODELS: readonly GoogleModel[] = [
   model('gemini-3.1-pro-preview', 'Gemini 3.1 Pro (preview)', 1771459200, levelModel(LOW_TO_HIGH), {
     contextWindow: MILLION,
     maxOutputTokens: 65536,
-    pricing: { input: 2, output: 12, cachedInput: 0.2 },
+    pricing: { input: 2, output: 12, cachedInput: 0.2, longContext: { aboveInputTokens: 200_000, input: 4, output: 18, cachedInput: 0.4 } },
     description: 'Preview. Thinking levels LOW/MEDIUM/HIGH (default HIGH), no MINIMAL.',
   }),
   model('gemini-3.1-pro-preview-customtools', 'Gemini 3.1 Pro (preview, custom tools)', 1771459200, levelModel(LOW_TO_HIGH), {
     contextWindow: MILLION,
     maxOutputTokens: 65536,
-    pricing: { input: 2, output: 12, cachedInput: 0.2 },
+    pricing: { input: 2, output: 12, cachedInput: 0.2, longContext: { aboveInputTokens: 200_000, input: 4, output: 18, cachedInput: 0.4 } },
     description: 'Preview, tuned for custom tools. Thinking levels LOW/MEDIUM/HIGH (default HIGH).',
   }),
   model('gemini-3-flash-preview', 'Gemini 3 Flash (preview)', 1765929600, levelModel(MINIMAL_TO_HIGH), {
@@ -83,7 +83,7 @@ const GOOGLE_MODELS: readonly GoogleModel[] = [
   model('gemini-2.5-pro', 'Gemini 2.5 Pro', 1750118400, budgetModel(128, 32768, false), {
     contextWindow: MILLION,
     maxOutputTokens: 65536,
-    pricing: { input: 1.25, output: 10, cachedInput: 0.125 },
+    pricing: { input: 1.25, output: 10, cachedInput: 0.125, longContext: { aboveInputTokens: 200_000, input: 2.5, output: 15, cachedInput: 0.25 } },
     retiresOn: '2026-12-01',
     description: 'Retiring (about 1 Dec 2026). Thinking budget 128–32,768 tokens; thinking cannot be turned off.',
   }),

@@ -1,5 +1,5 @@
 import { describe, expect, it } from '@jest/globals';
-import { findProviderPluginProblems, settingsFromEnvironment } from '@modelgate/core';
+import { findProviderPluginProblems, settingsFromEnvironment, type CallContextV1, type ChatCompletionRequest } from '@modelgate/core';
 import { createGoogleUpstreamEndpoint } from './google-upstream-endpoint.js';
 import plugin from './index.js';
 
@@ -26,5 +26,22 @@ describe('@modelgate/provider-google', () => {
   ])('takes the base URL %s with or without its version', (baseUrl, url, dialect) => {
     const endpoint = createGoogleUpstreamEndpoint({ baseUrl, apiKey: 'k' });
     expect([endpoint.generateUrl('gemini-3.8-flash'), endpoint.schemaDialect, endpoint.headers['x-goog-api-key']]).toEqual([url, dialect, 'k']);
+  });
+
+  it('tags signatures with the model and the endpoint: the same model on another endpoint gets the placeholder (issue 28 item 5)', () => {
+    const logger = { debug() {}, info() {}, warn() {}, error() {} };
+    const at = (baseUrl: string) => plugin.create({ baseUrl, apiKey: 'k' }, { instanceId: 'google', logger, env: {} }).chat;
+    const call: CallContextV1 = { requestId: 'r', publicModel: 'gemini-3.8-flash', upstreamModel: 'gemini-3.8-flash', warn() {} };
+    const tool = { type: 'function' as const, function: { name: 'f' } };
+    const ask: ChatCompletionRequest = { model: 'gemini-3.8-flash', messages: [{ role: 'user', content: 'q' }], tools: [tool] };
+    const studio = at('https://generativelanguage.googleapis.com');
+    studio.toUpstreamRequest(ask, call);
+    const answer = studio.fromUpstreamResponse({ candidates: [{ content: { parts: [{ functionCall: { id: 'c1', name: 'f', args: {} }, thoughtSignature: 'U0lH' }] }, finishReason: 'STOP' }] }, call);
+    const message = answer.choices[0]!.message;
+    expect(message.tool_calls![0]!.extra_content).toEqual({ google: { thought_signature: expect.stringMatching(/^mg-gemini-1:gemini-3\.8-flash@[0-9a-f]{8}:U0lH$/) } });
+    const next: ChatCompletionRequest = { ...ask, messages: [...ask.messages, { ...message, content: null }, { role: 'tool', tool_call_id: 'c1', content: 'ok' }] };
+    const firstCall = (chat: typeof studio) => (chat.toUpstreamRequest(next, call).body as { contents: Array<{ parts: Array<Record<string, unknown>> }> }).contents[1]!.parts[0];
+    expect(firstCall(studio)).toMatchObject({ thoughtSignature: 'U0lH' });
+    expect(firstCall(at('https://gemini-proxy.example.com'))).toMatchObject({ thoughtSignature: 'skip_thought_signature_validator' });
   });
 });

@@ -22,16 +22,18 @@ export function createGoogleChatTranslator(settings: GoogleSettings): ChatTransl
     toUpstreamRequest(request, call) {
       const names = createFunctionNameMap(request);
       namesByCall.set(call, names);
-      const body = convertToGoogleRequest(request, call, settings, endpoint.schemaDialect, names);
+      const body = convertToGoogleRequest(request, call, settings, endpoint.schemaDialect, names, endpoint.signatureIssuer(call.upstreamModel));
       const stream = request.stream === true;
       const url = stream ? endpoint.streamUrl(call.upstreamModel) : endpoint.generateUrl(call.upstreamModel);
       return { method: 'POST', url, headers: endpoint.headers, body, stream };
     },
     fromUpstreamResponse(body, call) {
-      return convertFromGoogleResponse(body, nowInSeconds(), call.upstreamModel, namesByCall.get(call) ?? createFunctionNameMap({ model: '', messages: [] }));
+      const names = namesByCall.get(call) ?? createFunctionNameMap({ model: '', messages: [] });
+      return convertFromGoogleResponse(body, nowInSeconds(), call.upstreamModel, names, endpoint.signatureIssuer(call.upstreamModel));
     },
     createStreamTranslator(request, call) {
-      return new GoogleStreamTranslator(request.stream_options?.include_usage === true, nowInSeconds(), call.upstreamModel, createFunctionNameMap(request));
+      const issuer = endpoint.signatureIssuer(call.upstreamModel);
+      return new GoogleStreamTranslator(request.stream_options?.include_usage === true, nowInSeconds(), call.upstreamModel, createFunctionNameMap(request), issuer);
     },
     toGatewayError(failure) {
       return googleError(failure);

@@ -5,7 +5,7 @@ import { createFunctionNameMap } from './google-function-names.js';
 import { GoogleStreamTranslator } from './google-stream-translator.js';
 
 const names = createFunctionNameMap({ model: 'm', messages: [] });
-const translator = (includeUsage = true) => new GoogleStreamTranslator(includeUsage, 7, 'gemini-requested', names);
+const translator = (includeUsage = true) => new GoogleStreamTranslator(includeUsage, 7, 'gemini-requested', names, 'gemini-requested@0a1b2c3d');
 
 function run(stream: GoogleStreamTranslator, transcript: string): ChatCompletionChunk[] {
   const parser = new SseParser();
@@ -24,7 +24,7 @@ describe('GoogleStreamTranslator (PROTOCOLS E.4, F.11), on recorded-shape transc
       { reasoning_content: 'Two cities, two calls.' },
       { content: 'Checking ' },
       { content: 'both.' },
-      { tool_calls: [{ index: 0, id: 'x1k9ab2c', type: 'function', function: { name: 'get_weather', arguments: '{"city":"Oslo"}' }, extra_content: { google: { thought_signature: 'CiQBsig1' } } }] },
+      { tool_calls: [{ index: 0, id: 'x1k9ab2c', type: 'function', function: { name: 'get_weather', arguments: '{"city":"Oslo"}' }, extra_content: { google: { thought_signature: 'mg-gemini-1:gemini-requested@0a1b2c3d:CiQBsig1' } } }] },
       { tool_calls: [{ index: 1, id: 'q7w2er9t', type: 'function', function: { name: 'get_weather', arguments: '{"city":"Bergen"}' } }] },
       {},
       null,
@@ -47,7 +47,7 @@ describe('GoogleStreamTranslator (PROTOCOLS E.4, F.11), on recorded-shape transc
     const deltas = chunks.map((chunk) => chunk.choices[0]!.delta);
     expect(deltas.slice(1, 3)).toEqual([{ content: 'Hel' }, { content: 'lo!' }]);
     expect(deltas[3]!.tool_calls).toEqual([{ index: 0, id: expect.stringMatching(/^call_noid_[0-9a-f]{24}$/), type: 'function', function: { name: 'now', arguments: '{}' } }]);
-    expect(deltas[4]).toEqual({ reasoning_details: [{ type: 'reasoning.encrypted', data: 'EMPTYSIG', format: 'google-gemini-v1', index: 0 }] });
+    expect(deltas[4]).toEqual({ reasoning_details: [{ type: 'reasoning.encrypted', data: 'mg-gemini-1:gemini-requested@0a1b2c3d:EMPTYSIG', format: 'google-gemini-v1', index: 0 }] });
     expect(chunks.at(-1)!.choices[0]!.finish_reason).toBe('tool_calls');
     expect(chunks.every((chunk) => !('usage' in chunk))).toBe(true);
   });
@@ -72,7 +72,7 @@ describe('GoogleStreamTranslator (PROTOCOLS E.4, F.11), on recorded-shape transc
     expect(GatewayError.isInstance(caught) && { status: caught.status, code: caught.code, message: caught.message }).toEqual({
       status: 502,
       code: 'malformed_function_call',
-      message: 'Gemini could not produce a usable function call (MALFORMED_FUNCTION_CALL): Malformed function call: x(',
+      message: 'Gemini ended the answer without a usable result (MALFORMED_FUNCTION_CALL): Malformed function call: x(',
     });
     expect(() => translator().onEvent({ data: JSON.stringify({ error: { code: 503, message: 'The model is overloaded.', status: 'UNAVAILABLE' } }) })).toThrow('The model is overloaded.');
     const cut = translator();

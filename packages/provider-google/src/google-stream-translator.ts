@@ -41,6 +41,8 @@ export class GoogleStreamTranslator implements StreamTranslatorV1 {
     private readonly created: number,
     model: string,
     private readonly names: FunctionNameMap,
+    /** The model and endpoint the request went to, which signatures are tagged with (E.7). */
+    private readonly issuer: string,
   ) {
     this.model = model;
   }
@@ -83,9 +85,10 @@ export class GoogleStreamTranslator implements StreamTranslatorV1 {
     const outputs = this.open(index);
     const state = this.choices.get(index)!;
     if (state.finished) return outputs;
-    for (const piece of candidateParts(candidate).flatMap((part) => readGooglePart(part, this.names))) {
+    for (const piece of candidateParts(candidate).flatMap((part) => readGooglePart(part, this.names, this.issuer))) {
       if (piece.kind === 'text') outputs.push(this.emit(index, { content: piece.text }));
       else if (piece.kind === 'reasoning') outputs.push(this.emit(index, { reasoning_content: piece.text }));
+      else if (piece.kind === 'image') outputs.push(this.emit(index, { images: [piece.image] }));
       else if (piece.kind === 'signature') outputs.push(this.emit(index, { reasoning_details: [signatureDetail(piece.signature, state.nextDetailIndex++)] }));
       else {
         const { id, type, function: fn, extra_content } = piece.call;

@@ -26,7 +26,9 @@ describe('mapGoogleFinishReason (PROTOCOLS F.7, every reason)', () => {
     ['FINISH_REASON_UNSPECIFIED', false, 'stop'],
     ['NO_IMAGE', false, 'stop'],
     ['IMAGE_OTHER', false, 'stop'],
-    ['SOMETHING_NEW', true, 'tool_calls'],
+    ['MISSING_THOUGHT_SIGNATURE', false, 'error'],
+    ['MALFORMED_RESPONSE', false, 'error'],
+    ['SOMETHING_NEW', true, 'error'],
     [undefined, false, 'stop'],
   ] as const)('%s (calls: %s) → %s', (reason, calls, expected) => {
     expect(mapGoogleFinishReason(reason, calls)).toBe(expected);

@@ -1,3 +1,4 @@
+import { createHash } from 'node:crypto';
 import { GOOGLE_DEFAULT_BASE_URL, type GoogleSchemaDialect, type GoogleSettings } from './google-settings.js';
 
 export interface GoogleUpstreamEndpoint {
@@ -8,6 +9,12 @@ export interface GoogleUpstreamEndpoint {
   readonly headers: Readonly<Record<string, string>>;
   /** `v1beta` takes JSON Schema for tools and answers; `v1` only the legacy subset (E.6). */
   readonly schemaDialect: GoogleSchemaDialect;
+  /**
+   * Who issues a signature for `model` here: `<model>@<8 hex digits of the API origin's SHA-256>`.
+   * Signatures are bound to the endpoint as well as the model (one from Vertex AI is "Corrupted"
+   * on the Gemini API, BerriAI/litellm#32140), so the tag names both (E.7).
+   */
+  signatureIssuer(model: string): string;
 }
 
 const VERSION_SEGMENT = /\/v\d+(?:alpha\d*|beta\d*)?$/;
@@ -24,10 +31,12 @@ export function createGoogleUpstreamEndpoint(settings: GoogleSettings): GoogleUp
   const headers: Record<string, string> = { 'content-type': 'application/json', ...settings.headers };
   if (settings.apiKey) headers['x-goog-api-key'] = settings.apiKey;
   const modelUrl = (model: string) => `${root}/models/${encodeURIComponent(model)}`;
+  const endpointId = createHash('sha256').update(new URL(root).origin).digest('hex').slice(0, 8);
   return {
     generateUrl: (model) => `${modelUrl(model)}:generateContent`,
     streamUrl: (model) => `${modelUrl(model)}:streamGenerateContent?alt=sse`,
     headers: Object.freeze(headers),
     schemaDialect: settings.schemaDialect ?? (root.endsWith('/v1') ? 'legacy' : 'json-schema'),
+    signatureIssuer: (model) => `${model}@${endpointId}`,
   };
 }

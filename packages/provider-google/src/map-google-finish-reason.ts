@@ -27,11 +27,18 @@ const FINISH_BY_GOOGLE_REASON: Readonly<Record<GoogleFinishReason, MappedFinish>
   MALFORMED_FUNCTION_CALL: 'error',
   UNEXPECTED_TOOL_CALL: 'error',
   TOO_MANY_TOOL_CALLS: 'error',
+  // js-genai's FinishReason (2026): the model stopped because a signature was missing, or produced
+  // a response it could not form; neither candidate is an answer (PROTOCOLS F.7).
+  MISSING_THOUGHT_SIGNATURE: 'error',
+  MALFORMED_RESPONSE: 'error',
 };
 
-/** Gemini `finishReason` → OpenAI `finish_reason`, or `error`; an unknown reason counts as `stop`. */
+/**
+ * Gemini `finishReason` → OpenAI `finish_reason`, or `error`. A reason Google adds later is unknown
+ * here and counts as `error`: a visible failure naming it, never an empty `stop`.
+ */
 export function mapGoogleFinishReason(reason: string | undefined, calledFunctions: boolean): MappedFinish {
-  const mapped = (FINISH_BY_GOOGLE_REASON as Readonly<Record<string, MappedFinish>>)[reason ?? ''] ?? 'stop';
+  const mapped = (FINISH_BY_GOOGLE_REASON as Readonly<Record<string, MappedFinish>>)[reason ?? 'FINISH_REASON_UNSPECIFIED'] ?? 'error';
   return mapped === 'stop' && calledFunctions ? 'tool_calls' : mapped;
 }
 
@@ -47,7 +54,7 @@ export function unusableCandidateError(candidate: GoogleCandidate): GatewayError
     kind: 'server',
     type: 'server_error',
     code: reason.toLowerCase(),
-    message: `Gemini could not produce a usable function call (${reason})${detail}`,
+    message: `Gemini ended the answer without a usable result (${reason})${detail}`,
   });
 }
 

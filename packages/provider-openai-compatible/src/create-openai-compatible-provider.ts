@@ -15,6 +15,8 @@ export interface OpenAiCompatibleProviderOptions {
   readonly hooks?: OpenAiCompatibleHooks;
   /** The policy, or a function choosing it per request. */
   readonly parameters?: OpenAiCompatibleParameterPolicySource;
+  /** Ask every stream for its usage chunk (default true); see OpenAiCompatibleChatOptions. */
+  readonly streamUsage?: boolean;
   readonly models?: readonly ModelCardV1[];
   /** Set only when the instance chooses them (the config plugin); a vendor's descriptor holds its own. */
   readonly family?: string;
@@ -39,6 +41,7 @@ export function createOpenAiCompatibleProvider(options: OpenAiCompatibleProvider
     chatPath: options.chatPath,
     hooks: options.hooks,
     parameters: options.parameters,
+    streamUsage: options.streamUsage,
   });
   return {
     endpoint,

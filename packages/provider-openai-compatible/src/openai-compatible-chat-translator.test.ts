@@ -43,7 +43,7 @@ describe('createOpenAiCompatibleChatTranslator hooks', () => {
       }),
     });
     const upstream = withReasoning.toUpstreamRequest({ model: 'house', messages: [], stream: true }, call);
-    expect(upstream.body).toEqual({ model: 'deep-1', messages: [], stream: true, thinking: { type: 'enabled' }, seen_model: 'house', upstream: 'deep-1' });
+    expect(upstream.body).toEqual({ model: 'deep-1', messages: [], stream: true, stream_options: { include_usage: true }, thinking: { type: 'enabled' }, seen_model: 'house', upstream: 'deep-1' });
     expect(upstream.headers).toMatchObject({ authorization: 'Bearer sk-x', 'x-vendor': 'Deep' });
     expect(upstream.stream).toBe(true);
   });

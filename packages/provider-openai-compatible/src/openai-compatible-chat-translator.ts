@@ -2,6 +2,7 @@ import {
   openAiCompatibleError,
   upstreamProtocolError,
   type CallContextV1,
+  type ChatCompletionRequest,
   type ChatCompletionResponse,
   type ChatTranslatorV1,
   type CompletionUsage,
@@ -19,6 +20,13 @@ export interface OpenAiCompatibleChatOptions {
   readonly chatPath?: string;
   readonly hooks?: OpenAiCompatibleHooks;
   readonly parameters?: OpenAiCompatibleParameterPolicySource;
+  /**
+   * Ask for the usage chunk on every stream (`stream_options.include_usage`), default true: the
+   * gateway bills the vendor's counts, hidden reasoning included, and strips the usage chunk when
+   * the client did not ask for it. False only for a server that refuses `stream_options`; its
+   * streams are then billed from an estimate of their text.
+   */
+  readonly streamUsage?: boolean;
 }
 
 /**
@@ -31,11 +39,13 @@ export function createOpenAiCompatibleChatTranslator(options: OpenAiCompatibleCh
   const headers = options.endpoint.headers;
   const hooks = options.hooks ?? {};
   const parameters = options.parameters ?? {};
+  const streamUsage = options.streamUsage !== false;
   const contextOf = (call: CallContextV1): OpenAiCompatibleHookContext => ({ call, vendorName: options.vendorName });
   return {
     toUpstreamRequest(request, call) {
       const policy = typeof parameters === 'function' ? parameters(request) : parameters;
-      const body = applyOpenAiCompatibleParameterPolicy({ ...request, model: call.upstreamModel }, policy, options.vendorName, call.warn);
+      const translated = applyOpenAiCompatibleParameterPolicy({ ...request, model: call.upstreamModel }, policy, options.vendorName, call.warn);
+      const body = withStreamUsage(translated, request, streamUsage);
       const upstream = hooks.request ? hooks.request({ body, headers }, { ...contextOf(call), request }) : { body, headers };
       return { method: 'POST', url, headers: upstream.headers, body: upstream.body, stream: request.stream === true };
     },
@@ -57,11 +67,22 @@ export function createOpenAiCompatibleChatTranslator(options: OpenAiCompatibleCh
       // Under verbatim relay only the gateway's accounting reads this usage; the client gets the upstream's bytes.
       return hooks.usage && response.usage ? { ...response, usage: hooks.usage(response.usage, contextOf(call)) } : response;
     },
-    createStreamTranslator(_request, call) {
-      return new OpenAiCompatibleStreamTranslator(contextOf(call), hooks);
+    createStreamTranslator(request, call) {
+      // Usage the client did not ask for (asked by the gateway, or sent unasked) is counted, not relayed.
+      return new OpenAiCompatibleStreamTranslator(contextOf(call), hooks, !clientAskedForUsage(request));
     },
     toGatewayError(failure, call) {
       return hooks.error?.(failure, contextOf(call)) ?? openAiCompatibleError(failure, options.vendorName);
     },
   };
+}
+
+function clientAskedForUsage(request: ChatCompletionRequest): boolean {
+  return request.stream_options?.include_usage === true;
+}
+
+/** A stream's body asks for the usage chunk (the client's other stream options kept). */
+function withStreamUsage(body: Record<string, unknown>, request: ChatCompletionRequest, streamUsage: boolean): Record<string, unknown> {
+  if (!streamUsage || request.stream !== true || clientAskedForUsage(request)) return body;
+  return { ...body, stream_options: { ...request.stream_options, include_usage: true } };
 }

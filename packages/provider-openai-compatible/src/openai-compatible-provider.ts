@@ -21,6 +21,7 @@ export const openAiCompatibleProvider = defineProvider<OpenAiCompatibleSettings>
       connection: { baseUrl: settings.baseUrl, apiKey: settings.apiKey, headers: settings.headers },
       vendorName: settings.vendorName ?? family,
       parameters: { rules: settings.parameters, unsupportedParameters: settings.unsupportedParameters },
+      streamUsage: settings.streamUsage,
       models,
       family,
       modelPatterns: [...(settings.modelPatterns ?? []), ...(settings.models ?? [])],

@@ -20,6 +20,12 @@ export interface OpenAiCompatibleSettings {
   parameters?: Record<string, { unsupported: string } | { renamedTo: string }>;
   /** An unsupported field in a request: a 400 `unsupported_parameter` (`reject`, default) or dropped with a warning (`drop`). */
   unsupportedParameters?: UnsupportedParameterHandling;
+  /**
+   * Ask every stream for its usage (`stream_options.include_usage`, default true), stripped from the
+   * client's stream when it did not ask. `false` for a server that refuses `stream_options` (Groq,
+   * Mistral, older Azure API versions did): its streams are then billed from an estimate of their text.
+   */
+  streamUsage?: boolean;
 }
 
 export const OPENAI_COMPATIBLE_DEFAULT_FAMILY = 'openai-compatible';
@@ -47,5 +53,10 @@ export const openAiCompatibleSettingsSchema: JsonSchema = {
       },
     },
     unsupportedParameters: { enum: ['reject', 'drop'], description: 'An unsupported field in a request: a 400 (`reject`, default) or dropped with a warning (`drop`).' },
+    streamUsage: {
+      type: 'boolean',
+      description:
+        'Ask every stream for its usage chunk (`stream_options.include_usage`; default true), stripped from the client\'s stream unless it asked. `false` for a server that refuses `stream_options`: its streams are then billed from an estimate of their text.',
+    },
   },
 };

@@ -24,6 +24,18 @@ describe('OpenAiCompatibleStreamTranslator', () => {
     expect(translator.onEvent({ data: usage })).toEqual([{ chunk: JSON.parse(usage), serialized: usage }]);
   });
 
+  it('with usage the client did not ask for: counts it, drops the usage chunk, and cuts `usage: null` from the bytes', () => {
+    const translator = new OpenAiCompatibleStreamTranslator(OPENAI, {}, true);
+    const withNull = `${chunk.slice(0, -1)},"usage":null}`;
+    expect(translator.onEvent({ data: withNull })).toEqual([{ chunk: JSON.parse(withNull), serialized: chunk }]);
+    // Another server's layout: re-encoded without the member.
+    const spaced = '{"id":"c","object":"chat.completion.chunk","created":1,"model":"m","usage": null,"choices":[{"index":0,"delta":{"content":"x"},"finish_reason":null}]}';
+    expect(translator.onEvent({ data: spaced })).toEqual([{ chunk: { id: 'c', object: 'chat.completion.chunk', created: 1, model: 'm', choices: [{ index: 0, delta: { content: 'x' }, finish_reason: null }] } }]);
+    const usage = { prompt_tokens: 3, completion_tokens: 50, total_tokens: 53, completion_tokens_details: { reasoning_tokens: 49 } };
+    expect(translator.onEvent({ data: JSON.stringify({ id: 'c', object: 'chat.completion.chunk', created: 1, model: 'm', choices: [], usage }) })).toEqual([]);
+    expect(translator.accountedUsage()).toEqual(usage);
+  });
+
   it('fails a stream that ends without [DONE]', () => {
     const translator = new OpenAiCompatibleStreamTranslator(OPENAI);
     translator.onEvent({ data: chunk });

@@ -3,6 +3,7 @@ import {
   openAiErrorKind,
   upstreamProtocolError,
   type ChatCompletionChunk,
+  type CompletionUsage,
   type SseEvent,
   type StreamOutputV1,
   type StreamTranslatorV1,
@@ -21,11 +22,24 @@ export class OpenAiCompatibleStreamTranslator implements StreamTranslatorV1 {
 
   private readonly vendorName: string;
 
+  /** The usage the gateway asked for and kept from the client. */
+  private usage: CompletionUsage | undefined;
+
+  /**
+   * @param stripUsage the client did not ask for usage (the gateway did, or the server sends it
+   * unasked): the usage chunk is counted, not relayed, and `usage: null` leaves the other chunks, so the client
+   * gets what OpenAI sends without `include_usage`.
+   */
   constructor(
     private readonly context: OpenAiCompatibleHookContext,
     private readonly hooks: Pick<OpenAiCompatibleHooks, 'chunk' | 'usage'> = {},
+    private readonly stripUsage = false,
   ) {
     this.vendorName = context.vendorName;
+  }
+
+  accountedUsage(): CompletionUsage | undefined {
+    return this.usage;
   }
 
   onEvent(event: SseEvent): readonly StreamOutputV1[] {
@@ -69,9 +83,28 @@ export class OpenAiCompatibleStreamTranslator implements StreamTranslatorV1 {
     // The client gets the upstream's bytes while the chunk is unchanged; the usage hook changes only what the gateway counts.
     const serialized = chunk === upstreamChunk ? bytes : undefined;
     const counted = this.hooks.usage && chunk.usage ? { ...chunk, usage: this.hooks.usage(chunk.usage, context) } : chunk;
+    if (this.stripUsage && 'usage' in counted) return this.withoutUsage(counted, serialized);
     return [serialized === undefined ? { chunk: counted } : { chunk: counted, serialized }];
   }
+
+  /** A chunk as it would have come without `include_usage`: its usage kept for the gateway only. */
+  private withoutUsage(chunk: ChatCompletionChunk, serialized: string | undefined): readonly StreamOutputV1[] {
+    const usage = chunk.usage;
+    if (usage) this.usage = usage;
+    if (chunk.choices.length === 0) return NOTHING;
+    // OpenAI ends every chunk with `"usage":null`: cut from the bytes, not re-encoded (the parsed
+    // chunk, read only by the gateway, keeps its null).
+    if (usage === null && serialized?.endsWith(USAGE_NULL_LAST)) return [{ chunk, serialized: `${serialized.slice(0, -USAGE_NULL_LAST.length)}}` }];
+    const { usage: _usage, ...rest } = chunk;
+    return [{ chunk: rest }];
+  }
 }
+
+/**
+ * The last top-level member of a chunk that has `usage: null`, as OpenAI writes it. A `"` that
+ * follows a `,` is unescaped, so this is a key, and ending the text it closes the chunk itself.
+ */
+const USAGE_NULL_LAST = ',"usage":null}';
 
 /**
  * A chunk with no choices and no usage (some compatible servers open a stream with one, holding

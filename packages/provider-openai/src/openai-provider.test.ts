@@ -11,7 +11,7 @@ describe('@modelgate/provider-openai', () => {
     expect(plugin.id).toBe('openai');
   });
 
-  it('passes the body through with only the model replaced, to the configured base URL', () => {
+  it('passes the body through with only the model replaced (and a stream asked for its usage), to the configured base URL', () => {
     const provider = plugin.create({ apiKey: 'sk-x', baseUrl: 'http://127.0.0.1:9/v1/', organization: 'org-1' }, { instanceId: 'openai', logger, env: {} });
     const request = provider.chat.toUpstreamRequest(
       { model: 'house', messages: [{ role: 'user', content: 'hi' }], stream: true, brand_new_field: 3 } as never,
@@ -21,7 +21,7 @@ describe('@modelgate/provider-openai', () => {
       method: 'POST',
       url: 'http://127.0.0.1:9/v1/chat/completions',
       headers: { 'content-type': 'application/json', authorization: 'Bearer sk-x', 'openai-organization': 'org-1' },
-      body: { model: 'gpt-4.1', messages: [{ role: 'user', content: 'hi' }], stream: true, brand_new_field: 3 },
+      body: { model: 'gpt-4.1', messages: [{ role: 'user', content: 'hi' }], stream: true, brand_new_field: 3, stream_options: { include_usage: true } },
       stream: true,
     });
   });

@@ -25,6 +25,7 @@ export { estimateTokens } from './estimate-tokens.js';
 export { isRecord } from './is-record.js';
 export { createScriptQueues, exposeScriptedSimulator, type ScriptQueues, type ScriptedSimulator } from './scripted-simulator.js';
 export type { DemoModel, ProviderTestingEntry, StartedSimulator } from './provider-testing-entry.js';
+export { planDemoStep, type DemoStep, type DemoToolOffer, type DemoTurn } from './demo-tool-rule.js';
 export type {
   ConformanceScript,
   ConformanceUpstream,

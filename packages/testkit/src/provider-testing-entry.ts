@@ -18,7 +18,11 @@ export interface StartedSimulator {
  * host, such as the gateway's demo profile, to serve the provider offline with no vendor knowledge.
  */
 export interface ProviderTestingEntry {
-  /** Starts the vendor simulator on 127.0.0.1 (random port) with its defaults. */
+  /**
+   * Starts the vendor simulator on 127.0.0.1 (random port) for a demo: its defaults plus the demo's
+   * tool rule (`planDemoStep`), so an agent can show a tool round trip. Tests of the vendor's
+   * behaviour start the simulator through its own `start…Simulator`, without that rule.
+   */
   startSimulator(): Promise<StartedSimulator>;
   /** The provider settings that point it at a started simulator. */
   simulatorSettings(simulator: StartedSimulator): Readonly<Record<string, unknown>>;

@@ -23,8 +23,9 @@ export function TimeChart({ title, data, format, summary = 'total' }: TimeChartP
         width: Math.max(320, host.current.clientWidth),
         height: 220,
         legend: { show: false },
-        // One bucket alone would stretch the time axis over years: an hour either side instead.
-        scales: { x: { time: true, range: (_plot: uPlot, min: number, max: number): [number, number] => (min === max ? [min - 3_600, max + 3_600] : [min, max]) } },
+        // One bucket alone (every new install's first hour): uPlot pads a lone time by 86400 / 1e-3
+        // seconds, about 2.7 years, so the range is set from the data itself, a bucket either side.
+        scales: { x: { time: true, range: (_plot: uPlot, min: number, max: number): [number, number] => (data.times.length === 1 ? [data.times[0]! - data.bucketSeconds, data.times[0]! + data.bucketSeconds] : [min, max]) } },
         series: [{}, ...data.lines.map((line, index) => ({ label: line.label, stroke: COLORS[index % COLORS.length], width: 2, points: { show: data.times.length < 3 } }))],
         axes: [{}, { values: (_plot: uPlot, ticks: number[]) => ticks.map(format), size: 70 }],
       },

@@ -3,6 +3,8 @@ import type { SeriesPoint } from './admin-types.js';
 /** One chart's data: the bucket starts (Unix seconds, as uPlot takes them) and one line per group. */
 export interface ChartData {
   readonly times: number[];
+  /** The width of a bucket, in seconds. */
+  readonly bucketSeconds: number;
   readonly lines: ReadonlyArray<{ readonly label: string; readonly values: Array<number | null>; readonly total: number }>;
 }
 
@@ -12,7 +14,7 @@ export interface ChartData {
  * per group with the value `pick` reads (`null` where a ratio has no requests to divide).
  */
 export function toChartData(points: readonly SeriesPoint[], bucketMs: number, pick: (point: SeriesPoint) => number | null, label: (group: string) => string = (group) => group || 'all'): ChartData {
-  if (points.length === 0) return { times: [], lines: [] };
+  if (points.length === 0) return { times: [], bucketSeconds: bucketMs / 1000, lines: [] };
   const first = Math.min(...points.map((point) => point.bucketStart));
   const last = Math.max(...points.map((point) => point.bucketStart));
   const starts: number[] = [];
@@ -26,7 +28,7 @@ export function toChartData(points: readonly SeriesPoint[], bucketMs: number, pi
     });
     return { label: label(group), values, total: values.reduce<number>((sum, value) => sum + (value ?? 0), 0) };
   });
-  return { times: starts.map((start) => start / 1000), lines };
+  return { times: starts.map((start) => start / 1000), bucketSeconds: bucketMs / 1000, lines };
 }
 
 /** Totals over every row: what the overview's tiles show. */

@@ -15,9 +15,20 @@ const COLUMNS: ReadonlyArray<readonly [string, (record: UsageRecordView) => stri
   ['latency_ms', (record) => Math.round(record.latencyMs)],
 ];
 
-/** RFC 4180: a field with a comma, quote or line break is quoted, its quotes doubled. */
+/**
+ * A text a spreadsheet would run as a formula (OWASP's list: `=`, `+`, `-`, `@`, tab, carriage
+ * return first). Model ids and request ids are the clients' own words: `=HYPERLINK(…)` as a model
+ * id must reach the operator's spreadsheet as text.
+ */
+const FORMULA_START = /^[=+\-@\t\r]/;
+
+/**
+ * RFC 4180: a field with a comma, quote or line break is quoted, its quotes doubled. A text that
+ * starts like a formula gets a leading `'`, which spreadsheets take as "this is text".
+ */
 function csvField(value: string | number | undefined): string {
-  const text = value === undefined ? '' : String(value);
+  const raw = value === undefined ? '' : String(value);
+  const text = typeof value === 'string' && FORMULA_START.test(raw) ? `'${raw}` : raw;
   return /[",\r\n]/.test(text) ? `"${text.replaceAll('"', '""')}"` : text;
 }
 

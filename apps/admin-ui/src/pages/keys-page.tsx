@@ -47,6 +47,11 @@ export function KeysPage({ api }: { readonly api: AdminApi }) {
           </tr>
         </thead>
         <tbody>
+          {data?.keys.length === 0 && (
+            <tr data-no-keys>
+              <td colSpan={8}>No issued keys yet. Keys written in the config file (such as the key `npm start` prints) are not listed here.</td>
+            </tr>
+          )}
           {data?.keys.map((key) => {
             const spend = data.spend.get(key.id);
             return (

@@ -79,8 +79,9 @@ export function OverviewPage({ api }: { readonly api: AdminApi }) {
             <TimeChart
               title="Latency"
               data={{
-                times: toChartData(data.overall, bucketMs, () => 0).times,
-                lines: (['latencyP50Ms', 'latencyP95Ms', 'latencyP99Ms'] as const).map((field) => ({
+                ...toChartData(data.overall, bucketMs, () => 0),
+                // No usage yet (a fresh install): no line, rather than three made of nothing.
+                lines: (data.overall.length === 0 ? [] : (['latencyP50Ms', 'latencyP95Ms', 'latencyP99Ms'] as const)).map((field) => ({
                   ...toChartData(data.overall, bucketMs, (point) => point[field]).lines[0]!,
                   label: field.slice('latency'.length, -'Ms'.length).toLowerCase(),
                 })),

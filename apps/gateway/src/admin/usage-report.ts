@@ -34,7 +34,8 @@ function parseTime(value: string | undefined, param: string): number | undefined
 }
 
 export function parseUsageQuery(query: UsageQuery): UsageFilter {
-  const limit = query.limit === undefined ? 100 : Number(query.limit);
+  // An empty `?limit=` (a form's blank field) means the default, not zero records.
+  const limit = query.limit === undefined || query.limit === '' ? 100 : Number(query.limit);
   if (!Number.isInteger(limit) || limit < 0 || limit > MAX_RECORDS) {
     throw invalidRequest(`Invalid value for 'limit': expected an integer from 0 to ${MAX_RECORDS}.`, 'limit');
   }

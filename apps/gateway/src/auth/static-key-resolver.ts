@@ -25,6 +25,7 @@ export class StaticKeyResolver implements KeyResolver {
         allowedModels: key.models,
         allowedEndpoints: key.endpoints,
         allowedFamilies: key.families,
+        responsesOtherFamilies: key.responsesOtherFamilies,
         limits: { rpm: key.rpm, tpm: key.tpm, maxConcurrent: key.maxConcurrent },
         budget: key.budget,
       },

@@ -19,5 +19,5 @@ export function bundledProviderInstances(): ProviderInstance[] {
 
 /** Every model of every bundled vendor, with what its card says: what docs/models.md lists. */
 export function bundledCatalog(instances: readonly ProviderInstance[] = bundledProviderInstances()): CatalogEntry[] {
-  return new ModelRouter([], new Map(instances.map((instance) => [instance.id, instance])), 0).catalog().map(catalogEntryOf);
+  return new ModelRouter([], new Map(instances.map((instance) => [instance.id, instance])), 0).catalog().map((route) => catalogEntryOf(route));
 }

@@ -1,5 +1,5 @@
 import type { ModelCapabilitiesV1, ModelPricingV1 } from '@modelgate/core';
-import { endpointsServedBy, type ModelRoute } from '@modelgate/pipeline';
+import { endpointsServedBy, type FrontPolicy, type ModelRoute } from '@modelgate/pipeline';
 
 /** One model as the catalogs show it (`GET /catalog`, docs/models.md): the same data for both. */
 export interface CatalogEntry {
@@ -18,7 +18,8 @@ export interface CatalogEntry {
   readonly retiresOn?: string;
 }
 
-export function catalogEntryOf(route: ModelRoute): CatalogEntry {
+/** `policy`: the gateway's front settings (the Responses bridge adds `responses` and `compact` to every family). */
+export function catalogEntryOf(route: ModelRoute, policy?: FrontPolicy): CatalogEntry {
   const { card } = route;
   return {
     id: route.publicId,
@@ -31,7 +32,7 @@ export function catalogEntryOf(route: ModelRoute): CatalogEntry {
     maxOutputTokens: card?.maxOutputTokens,
     pricing: route.pricing,
     capabilities: card?.capabilities,
-    endpoints: endpointsServedBy(route.instance.provider),
+    endpoints: endpointsServedBy(route.instance.provider, policy),
     retiresOn: card?.retiresOn,
   };
 }

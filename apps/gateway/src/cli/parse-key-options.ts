@@ -21,10 +21,18 @@ const list = (value: string | undefined) => value?.split(',').map((item) => item
 const integer = (value: string | undefined) => (value === undefined ? undefined : Number(value));
 const DAY_MS = 86_400_000;
 
-/** `30d` (from now) or an ISO 8601 date-time. */
+/**
+ * `30d` (from now) or an ISO 8601 date-time, later than now: a key issued already expired is a typo
+ * (`2025` for `2026`), and would be refused at its first use with nothing to say why.
+ */
 function expiry(value: string | undefined, now: number): string | undefined {
   const days = value && /^(\d+)d$/.exec(value);
-  if (days) return new Date(now + Number(days[1]) * DAY_MS).toISOString();
+  if (days) {
+    if (Number(days[1]) === 0) throw new Error('--expires 0d would issue a key that is already expired: give at least 1d, or a date-time later than now');
+    return new Date(now + Number(days[1]) * DAY_MS).toISOString();
+  }
+  const at = value === undefined ? Number.NaN : Date.parse(value);
+  if (!Number.isNaN(at) && at <= now) throw new Error(`--expires ${value} is in the past (now is ${new Date(now).toISOString()}): give a later date-time, or a number of days such as 30d`);
   return value;
 }
 

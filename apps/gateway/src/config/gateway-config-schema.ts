@@ -125,6 +125,19 @@ export const gatewayConfigSchema: JsonSchema = {
               output: { type: 'number', minimum: 0 },
               cachedInput: { type: 'number', minimum: 0 },
               cacheWrite: { type: 'number', minimum: 0 },
+              longContext: {
+                type: 'object',
+                additionalProperties: false,
+                required: ['aboveInputTokens', 'input', 'output'],
+                properties: {
+                  aboveInputTokens: positiveInteger,
+                  input: { type: 'number', minimum: 0 },
+                  output: { type: 'number', minimum: 0 },
+                  cachedInput: { type: 'number', minimum: 0 },
+                  cacheWrite: { type: 'number', minimum: 0 },
+                },
+              },
+              toolCalls: { type: 'object', additionalProperties: { type: 'number', minimum: 0 } },
             },
           },
           displayName: { type: 'string', minLength: 1 },
@@ -168,9 +181,15 @@ export const gatewayConfigSchema: JsonSchema = {
           key: { type: 'string', minLength: 16 },
           keyHash: sha256Digest,
           ...keyPolicyProperties,
+          responsesOtherFamilies: { enum: ['refuse', 'bridge'] },
         },
         oneOf: [{ required: ['key'] }, { required: ['keyHash'] }],
       },
+    },
+    responses: {
+      type: 'object',
+      additionalProperties: false,
+      properties: { otherFamilies: { enum: ['refuse', 'bridge'] } },
     },
     storage: {
       oneOf: [

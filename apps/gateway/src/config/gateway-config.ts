@@ -59,6 +59,8 @@ export interface StaticKeyConfig extends KeyLimitsConfig {
   /** Provider families (e.g. `openai`) this key may use; all when absent. */
   families?: string[];
   budget?: KeyBudgetConfig;
+  /** `refuse` keeps this key off the Responses bridge when `responses.otherFamilies` is `bridge`. */
+  responsesOtherFamilies?: 'refuse' | 'bridge';
 }
 
 export type StorageConfig =
@@ -136,6 +138,12 @@ export interface TracingConfig {
   captureContent: boolean;
 }
 
+/** The Responses API (`/v1/responses`) for models outside the OpenAI family. */
+export interface ResponsesConfig {
+  /** `refuse` (400 pointing to chat) or `bridge` (translated through the chat hub, PROTOCOLS F.13). */
+  otherFamilies: 'refuse' | 'bridge';
+}
+
 export interface LoggingConfig {
   level: 'fatal' | 'error' | 'warn' | 'info' | 'debug' | 'trace' | 'silent';
 }
@@ -158,10 +166,12 @@ export interface GatewayConfig {
   metrics: MetricsConfig;
   /** Traces are off without it. */
   tracing?: TracingConfig;
+  responses: ResponsesConfig;
 }
 
 /** What a config file or a caller gives; everything but `providers` has defaults. */
-export type GatewayConfigInput = Partial<Omit<GatewayConfig, 'server' | 'upstream' | 'resilience' | 'logging' | 'storage' | 'usage' | 'metrics' | 'tracing'>> & {
+export type GatewayConfigInput = Partial<Omit<GatewayConfig, 'server' | 'upstream' | 'resilience' | 'logging' | 'storage' | 'usage' | 'metrics' | 'tracing' | 'responses'>> & {
+  responses?: Partial<ResponsesConfig>;
   metrics?: Partial<MetricsConfig>;
   tracing?: Partial<TracingConfig> & { endpoint: string };
   resilience?: { retry?: Partial<RetryPolicy>; cooldown?: Partial<CooldownPolicy> };
@@ -203,5 +213,6 @@ export function withConfigDefaults(input: GatewayConfigInput): GatewayConfig {
     usage: { spoolFsync: false, ...input.usage },
     metrics: { keyLabels: false, ...input.metrics },
     tracing: input.tracing && { serviceName: 'modelgate', sampleRatio: 1, captureContent: false, ...input.tracing },
+    responses: { otherFamilies: 'refuse', ...input.responses },
   };
 }

@@ -119,6 +119,7 @@ const SECTION_TITLES: Readonly<Record<string, string>> = {
   providers: 'Providers',
   models: 'Models',
   keys: 'Static keys',
+  responses: 'The Responses API for other families',
   storage: 'Storage (keys and usage)',
   redis: 'Redis (rate limits shared by replicas)',
   admin: 'Admin API',

@@ -81,6 +81,22 @@ export class GuardedRouter {
 export function mountRoutes(koa: Koa<GatewayState>, groups: readonly GuardedRouter[]): void {
   const router = new KoaRouter<GatewayState>(PATH_MATCHING);
   for (const group of groups) group.registerOn(router);
+  koa.use(refuseOptions);
   koa.use(router.routes());
   koa.use(router.allowedMethods());
+}
+
+/**
+ * No route takes OPTIONS (the gateway serves no browser cross-origin requests, so it has no
+ * preflight to answer). The router would answer it with 200 and the route's methods before any
+ * guard ran; it is a 405 like any other method a route does not take (the error envelope, with
+ * `Allow`).
+ */
+async function refuseOptions(ctx: Koa.ParameterizedContext<GatewayState>, next: Koa.Next): Promise<void> {
+  await next();
+  if (ctx.method === 'OPTIONS' && ctx.status === 200 && ctx.response.get('Allow')) {
+    // In this order: Koa turns an emptied body into a 204.
+    ctx.body = undefined;
+    ctx.status = 405;
+  }
 }

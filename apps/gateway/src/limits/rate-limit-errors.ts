@@ -34,7 +34,7 @@ export function requestTooLargeForTpm(model: string, limit: number, estimate: { 
       `Request too large for ${model} on tokens per minute (TPM): Limit ${limit}, Requested ${estimate.totalTokens}. ` +
       'The input or output tokens must be reduced in order to run successfully. ' +
       `(A request counts its prompt, about ${estimate.promptTokens} tokens here, plus the most it may generate, ${estimate.totalTokens - estimate.promptTokens}: ` +
-      "its max_tokens, else the model's output limit.)",
+      "its max_tokens, else the model's output limit, for each of its n choices.)",
     headers: { 'x-ratelimit-limit-tokens': String(limit) },
   });
 }

@@ -17,6 +17,7 @@ import type { UsageAttempt, UsageRecord } from '../usage/usage-record.js';
 import type { UsageRecorder } from '../usage/usage-recorder.js';
 import type { BudgetGuard } from './budget-guard.js';
 import { insufficientQuota, rateLimitExceeded, requestTooLargeForTpm } from './rate-limit-errors.js';
+import { unpricedUnderBudget } from './unpriced-under-budget.js';
 import { rateLimitHeaders } from './rate-limit-headers.js';
 import { hasRateLimits, type LimitDecision, type RateLimiter } from './rate-limiter.js';
 
@@ -89,6 +90,9 @@ export class RequestGate implements AdmissionControl, ExchangeObserver {
   }
 
   private async admitWithinLimits(exchange: Exchange, target: AdmissionTarget, key: AuthenticatedKey): Promise<Readonly<Record<string, string>>> {
+    // A budget is kept only when every request under it is priced.
+    const unpriced = key.budget ? target.unpriced : undefined;
+    if (unpriced) throw this.refuse('budget', unpricedUnderBudget(unpriced));
     if (!(await this.budgets.isWithinBudget(key))) throw this.refuse('budget', insufficientQuota(key.budget!.period));
     // Over the whole limit, the request can never be admitted: refused at once, for every limiter.
     const tpm = key.limits?.tpm;
@@ -243,7 +247,7 @@ export class RequestGate implements AdmissionControl, ExchangeObserver {
       reasoningTokens: tokens.reasoningTokens,
       tokensEstimated: tokens.tokensEstimated,
       // The deployment that answered sets the price (a fallback or another deployment may cost more).
-      costUsd: computeCost(tokens, exchange.servedBy?.deployment.pricing ?? admission.pricing),
+      costUsd: computeCost(tokens, exchange.servedBy?.deployment.pricing ?? admission.pricing, exchange.serverToolCalls),
       latencyMs: Number(now - exchange.startedAt) / NANOSECONDS_PER_MILLISECOND,
       timeToFirstTokenMs: exchange.firstByteAt === undefined ? undefined : Number(exchange.firstByteAt - exchange.startedAt) / NANOSECONDS_PER_MILLISECOND,
       stream: exchange.stream,

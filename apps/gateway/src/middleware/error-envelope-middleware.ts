@@ -28,7 +28,8 @@ function toGatewayError(error: unknown, ctx: Context & { state: GatewayState }, 
 
 /** Answers with the failure in the conventions' envelope, and tells the request log and the exchange its code. */
 function renderFailure(ctx: Context & { state: GatewayState }, failure: GatewayError, conventions: ClientConventions, logger: Logger): void {
-  if (failure.status >= 500) logger.warn({ requestId: ctx.state.requestId, status: failure.status, code: failure.code, message: failure.message }, 'request failed');
+  // Code and kind, never the message: an upstream's 5xx message may echo the prompt.
+  if (failure.status >= 500) logger.warn({ requestId: ctx.state.requestId, status: failure.status, code: failure.code, kind: gatewayErrorKindOf(failure) }, 'request failed');
   noteFailureForLog(ctx, failure.code);
   if (ctx.state.exchange) {
     ctx.state.exchange.errorCode = failure.code;

@@ -5,12 +5,14 @@ import type { ModelDeployments } from '../deployments/deployment-report.js';
 import type { GuardedRouter } from '../http/create-router.js';
 import type { RequestGateListener } from '../limits/request-gate.js';
 import { tokenDigest } from '../auth/bearer-token-guard.js';
-import { MetricsObserver } from './metrics-observer.js';
+import { MetricsObserver, type ListedNames } from './metrics-observer.js';
 import { createMetricsRouter } from './metrics-router.js';
 
 export interface ObservabilitySources {
   readonly usageQueueDepth: () => number;
   readonly deployments: () => readonly ModelDeployments[];
+  /** The model and deployment ids that may be label values (the router's listed ones). */
+  readonly listed: ListedNames;
   /** Replaces the OTLP exporter (tests). */
   readonly spanExporter?: SpanExporter;
 }
@@ -58,6 +60,6 @@ async function createMetrics(config: GatewayConfig, sources: ObservabilitySource
     },
     config.metrics.keyLabels,
   );
-  const observer: MetricsObserver = new MetricsObserver(metrics);
+  const observer: MetricsObserver = new MetricsObserver(metrics, sources.listed);
   return { observer, render: () => metrics.render() };
 }

@@ -5,6 +5,15 @@ import type { GatewayMetrics } from './gateway-metrics.js';
 
 const MILLISECONDS_PER_SECOND = 1_000;
 
+/** The label of every model or deployment the config and the providers' catalogs do not name. */
+export const UNLISTED_LABEL = 'other';
+
+/** Which model and deployment ids are the config's (or a catalog's): only those become label values. */
+export interface ListedNames {
+  isListedModel(id: string): boolean;
+  isListedDeployment(id: string): boolean;
+}
+
 /**
  * Feeds the metrics: an observer of each exchange (in flight, streams, upstream attempts, retries,
  * fallbacks and cooldowns) and a listener of the request gate, whose usage records are the one
@@ -13,7 +22,19 @@ const MILLISECONDS_PER_SECOND = 1_000;
 export class MetricsObserver implements ExchangeObserver, RequestGateListener {
   private readonly live = new Set<Exchange>();
 
-  constructor(private readonly metrics: GatewayMetrics) {}
+  constructor(
+    private readonly metrics: GatewayMetrics,
+    private readonly listed: ListedNames,
+  ) {}
+
+  // A client may send any id a provider's pattern matches: labelled by it, each would be a series kept forever.
+  private model(id: string): string {
+    return id === '' || this.listed.isListedModel(id) ? id : UNLISTED_LABEL;
+  }
+
+  private deployment(id: string): string {
+    return id === '' || this.listed.isListedDeployment(id) ? id : UNLISTED_LABEL;
+  }
 
   /** For the in-flight gauges, read at each scrape. */
   inFlight(): { requests: number; streams: number } {
@@ -30,13 +51,14 @@ export class MetricsObserver implements ExchangeObserver, RequestGateListener {
     const index = exchange.attempts.indexOf(attempt);
     const previous = index > 0 ? exchange.attempts[index - 1] : undefined;
     if (!previous) return;
-    if (previous.model === attempt.model) this.metrics.retries.inc({ model: attempt.model });
-    else this.metrics.fallbacks.inc({ model: previous.model, fallback: attempt.model });
+    if (previous.model === attempt.model) this.metrics.retries.inc({ model: this.model(attempt.model) });
+    else this.metrics.fallbacks.inc({ model: this.model(previous.model), fallback: this.model(attempt.model) });
   }
 
   attemptEnded(_exchange: Exchange, attempt: ExchangeAttempt): void {
-    this.metrics.upstreamAttempts.inc([attempt.model, attempt.provider, attempt.deployment, attempt.status === undefined ? '' : String(attempt.status), attempt.errorKind ?? '']);
-    if (attempt.startedCooldown) this.metrics.cooldowns.inc({ deployment: attempt.deployment });
+    const deployment = this.deployment(attempt.deployment);
+    this.metrics.upstreamAttempts.inc([this.model(attempt.model), attempt.provider, deployment, attempt.status === undefined ? '' : String(attempt.status), attempt.errorKind ?? '']);
+    if (attempt.startedCooldown) this.metrics.cooldowns.inc({ deployment });
   }
 
   closed(exchange: Exchange, ending: Promise<RequestEnding>): void {
@@ -44,12 +66,12 @@ export class MetricsObserver implements ExchangeObserver, RequestGateListener {
   }
 
   recorded(record: UsageRecord, exchange: Exchange): void {
-    const model = record.model ?? '';
+    const model = this.model(record.model ?? '');
     const provider = exchange.servedBy?.deployment.instance.id ?? exchange.provider ?? '';
     // Label values in the metrics' label order (gateway-metrics.ts), the key id last when kept.
     const key = this.metrics.keyLabels ? [record.keyId] : [];
     const errorKind = record.status >= 400 ? (exchange.errorKind ?? '') : '';
-    this.metrics.requests.inc([record.endpoint, model, provider, record.deployment ?? '', String(record.status), errorKind, ...key]);
+    this.metrics.requests.inc([record.endpoint, model, provider, this.deployment(record.deployment ?? ''), String(record.status), errorKind, ...key]);
     const timing = [record.endpoint, model, provider];
     this.metrics.requestSeconds.observe(timing, record.latencyMs / MILLISECONDS_PER_SECOND);
     if (record.timeToFirstTokenMs !== undefined) this.metrics.firstByteSeconds.observe(timing, record.timeToFirstTokenMs / MILLISECONDS_PER_SECOND);

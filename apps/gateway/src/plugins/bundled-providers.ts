@@ -1,9 +1,12 @@
 import type { AnyProviderPluginV1 } from '@modelgate/core';
 import anthropicPlugin from '@modelgate/provider-anthropic';
+import azureOpenAiPlugin from '@modelgate/provider-azure-openai';
+import bedrockPlugin from '@modelgate/provider-bedrock';
 import deepSeekPlugin from '@modelgate/provider-deepseek';
 import googlePlugin from '@modelgate/provider-google';
 import openAiPlugin from '@modelgate/provider-openai';
 import openAiCompatiblePlugin from '@modelgate/provider-openai-compatible';
+import vertexPlugin from '@modelgate/provider-vertex';
 
 /** A provider package shipped with the gateway (one of its dependencies). */
 export interface BundledProvider {
@@ -28,6 +31,10 @@ export const BUNDLED_PROVIDERS: readonly BundledProvider[] = [
   { package: '@modelgate/provider-anthropic', plugin: anthropicPlugin as unknown as AnyProviderPluginV1, id: 'anthropic', inProfiles: true },
   { package: '@modelgate/provider-google', plugin: googlePlugin as unknown as AnyProviderPluginV1, id: 'google', inProfiles: true },
   { package: '@modelgate/provider-deepseek', plugin: deepSeekPlugin as unknown as AnyProviderPluginV1, id: 'deepseek', inProfiles: true },
+  // Cloud hosts are configured by file for now: the profiles build settings from secrets alone, and a host needs more (Azure its endpoint, Bedrock a region and the AWS chain, Vertex a project and Google credentials).
+  { package: '@modelgate/provider-azure-openai', plugin: azureOpenAiPlugin as unknown as AnyProviderPluginV1, id: 'azure-openai', inProfiles: false },
+  { package: '@modelgate/provider-bedrock', plugin: bedrockPlugin as unknown as AnyProviderPluginV1, id: 'bedrock', inProfiles: false },
+  { package: '@modelgate/provider-vertex', plugin: vertexPlugin as unknown as AnyProviderPluginV1, id: 'vertex', inProfiles: false },
 ];
 
 /** The bundled providers served without a config file. */

@@ -77,11 +77,24 @@ function findInstalledPackage(name: string, fromDirectory: string): string | und
   }
 }
 
+/** The project's own scope: a name in it is the gateway's own copy whenever it has one. */
+const FIRST_PARTY_SCOPE = '@modelgate/';
+
+function ownDependency(specifier: string): string | undefined {
+  try {
+    return fileURLToPath(import.meta.resolve(specifier));
+  } catch {
+    return undefined;
+  }
+}
+
 /**
  * The file to import for a provider's `package`: a path (to a module, or to a package directory,
- * which resolves through its package.json) relative to the config's folder, or a package name
- * installed next to the config (ESM-only packages included), else one of the gateway's own
- * dependencies (the first-party providers). Returns undefined when nothing matches.
+ * which resolves through its package.json) relative to the config's folder; a first-party name
+ * (`@modelgate/…`) the gateway bundles, its own copy, so that no `node_modules` in the config's
+ * folder or any folder above it can stand in for a bundled provider (name another copy by its
+ * path); any other name installed next to the config or above it (ESM-only packages included),
+ * else one of the gateway's own dependencies. Returns undefined when nothing matches.
  */
 export function resolvePluginModule(specifier: string, baseDirectory: string): string | undefined {
   if (isPluginPath(specifier)) {
@@ -89,12 +102,10 @@ export function resolvePluginModule(specifier: string, baseDirectory: string): s
     if (!existsSync(path)) return undefined;
     return statSync(path).isDirectory() ? resolvePackageEntry(path) : path;
   }
+  const bundled = specifier.startsWith(FIRST_PARTY_SCOPE) ? ownDependency(specifier) : undefined;
+  if (bundled) return bundled;
   const [name, subpath] = splitPackageSpecifier(specifier);
   const installed = findInstalledPackage(name, baseDirectory);
   if (installed) return resolvePackageEntry(installed, subpath);
-  try {
-    return fileURLToPath(import.meta.resolve(specifier));
-  } catch {
-    return undefined;
-  }
+  return ownDependency(specifier);
 }

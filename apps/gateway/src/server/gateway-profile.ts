@@ -24,7 +24,17 @@ export interface ProfileOptions {
   readonly configFile?: string;
   /** `modelgate serve --demo`; without it, MODELGATE_DEMO=1 asks for the demo too. */
   readonly demo?: boolean;
+  /**
+   * Whether the banner goes to a terminal (a person reads it) rather than a pipe or file (a log
+   * collector keeps it). The vendor profile makes up and prints secrets only for a terminal.
+   */
+  readonly terminal?: boolean;
 }
+
+/** Why the vendor profile will not make up a service key whose only copy would land in the logs. */
+export const VENDOR_PROFILE_NEEDS_KEY =
+  'the vendor profile needs MODELGATE_API_KEY when its output is not a terminal: a service key made up here would be printed into your logs ' +
+  '(set MODELGATE_API_KEY, e.g. to the output of `openssl rand -hex 24`, and MODELGATE_ADMIN_TOKEN for /admin and /ui; or use a config file)';
 
 /** True when the demo profile was asked for: `--demo`, or MODELGATE_DEMO set to 1 or true (what `npm start` sets). */
 export function demoRequested(env: Env, flag?: boolean): boolean {
@@ -61,15 +71,21 @@ export async function loadGatewayProfile(env: Env, options: ProfileOptions = {})
   }
   const { createVendorProfile, vendorKeyVariables } = await import('../config/vendor-profile.js');
   const { createServiceKey, startDemoProfile } = await import('../demo/demo-profile.js');
-  const serviceKey = env.MODELGATE_API_KEY ?? createServiceKey();
+  // An empty variable (`MODELGATE_API_KEY=` in a .env file) is unset: a new key is made and printed.
+  const serviceKey = env.MODELGATE_API_KEY || createServiceKey();
   const printedKey = env.MODELGATE_API_KEY ? undefined : serviceKey;
   // The admin API and its web UI need an admin token: MODELGATE_ADMIN_TOKEN, or one made up and printed.
-  const adminToken = env.MODELGATE_ADMIN_TOKEN ?? createServiceKey();
+  const adminToken = env.MODELGATE_ADMIN_TOKEN || createServiceKey();
   const printedAdminToken = env.MODELGATE_ADMIN_TOKEN ? undefined : adminToken;
   const vendorProfile = createVendorProfile(env, serviceKey);
   if (vendorProfile) {
-    const config = parseGatewayConfig({ ...vendorProfile, admin: { token: adminToken } }, env, 'vendor profile');
-    return { config, baseDirectory: GATEWAY_PACKAGE_DIRECTORY, description: 'vendor keys from the environment', printedKey, printedAdminToken };
+    // Real vendors, real spend: a made-up secret is shown only on a terminal, never in a log stream.
+    // Without one, the service key must be given, and the admin API stays off unless its token is.
+    const terminal = options.terminal === true;
+    if (printedKey && !terminal) throw new Error(VENDOR_PROFILE_NEEDS_KEY);
+    const admin = printedAdminToken && !terminal ? undefined : { token: adminToken };
+    const config = parseGatewayConfig({ ...vendorProfile, ...(admin && { admin }) }, env, 'vendor profile');
+    return { config, baseDirectory: GATEWAY_PACKAGE_DIRECTORY, description: 'vendor keys from the environment', printedKey, printedAdminToken: admin ? printedAdminToken : undefined };
   }
   if (!demoRequested(env, options.demo)) throw new Error(nothingToServeMessage(vendorKeyVariables()));
   const demo = await startDemoProfile(serviceKey);

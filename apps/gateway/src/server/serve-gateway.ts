@@ -21,6 +21,7 @@ function demoWarning(vendorKeys: readonly string[]): string[] {
     rule,
     '!! DEMO PROFILE: no config file and no vendor key. Every model is served by the bundled vendor simulators,',
     '!! offline: they answer "Echo: <your message>", and nothing reaches a real vendor.',
+    '!! Offered tools, they call one with the message\'s text in `backticks` (docs/demo.md: Codex, Claude Code).',
     `!! For real vendors set ${vendorKeys.join(', ')}, or MODELGATE_CONFIG=<file>.`,
     rule,
   ];
@@ -34,7 +35,7 @@ function demoWarning(vendorKeys: readonly string[]): string[] {
 export async function serveGateway(options: ServeOptions): Promise<void> {
   const { env } = options;
   tolerateClosedOutput();
-  const profile = await loadGatewayProfile(env, { configFile: options.configFile, demo: options.demo });
+  const profile = await loadGatewayProfile(env, { configFile: options.configFile, demo: options.demo, terminal: process.stdout.isTTY === true });
   const logs = new LogDestination(process.stdout.fd);
   const logger = createLogger(profile.config.logging, logs);
   if (profile.demo) logger.warn({ profile: 'demo' }, 'demo profile: the bundled vendor simulators answer every request; no config file and no vendor key');

@@ -16,6 +16,10 @@ export interface GatewayStore {
   aggregateUsage(filter: UsageFilter, grouping: UsageGrouping): Promise<UsageAggregate[]>;
   /** Usage per time bucket (and group), with error counts and latency percentiles, computed in SQL. */
   usageSeries(filter: UsageFilter, query: UsageSeriesQuery): Promise<UsageSeriesPoint[]>;
+  /** Records the key that created a vendor-side object (a stored response); the first record of an id stands. */
+  recordStateOwner(stateId: string, keyId: string, createdAt: number): Promise<void>;
+  /** The key that created a vendor-side object, if the gateway recorded one. */
+  stateOwner(stateId: string): Promise<string | undefined>;
   /** USD spent by a key since `since` (Unix milliseconds). */
   spendSince(keyId: string, since: number): Promise<number>;
   /** Resolves when the store answers a trivial query (readiness). */

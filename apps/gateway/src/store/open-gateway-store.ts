@@ -1,4 +1,5 @@
 import type { StorageConfig } from '../config/gateway-config.js';
+import { withoutExperimentalWarning } from '../runtime/without-experimental-warning.js';
 import { sqlitePath } from './data-directory.js';
 import type { GatewayStore } from './gateway-store.js';
 import { SqlGatewayStore } from './sql-gateway-store.js';
@@ -18,7 +19,7 @@ export async function openGatewayStore(
   const database =
     config.driver === 'postgres'
       ? await (await import('./postgres-database.js')).openPostgresDatabase(config.url, config.schema ?? DEFAULT_POSTGRES_SCHEMA)
-      : (await import('./sqlite-database.js')).openSqliteDatabase(sqlitePath(config, env, baseDirectory));
+      : (await withoutExperimentalWarning('SQLite', () => import('./sqlite-database.js'))).openSqliteDatabase(sqlitePath(config, env, baseDirectory));
   try {
     await applyStoreMigrations(database);
   } catch (error) {

@@ -243,6 +243,15 @@ export class SqlGatewayStore implements GatewayStore {
     await this.database.all('SELECT 1 AS ok');
   }
 
+  async recordStateOwner(stateId: string, keyId: string, createdAt: number): Promise<void> {
+    await this.database.run('INSERT INTO vendor_state_owners (state_id, key_id, created_at) VALUES (?, ?, ?) ON CONFLICT (state_id) DO NOTHING', [stateId, keyId, createdAt]);
+  }
+
+  async stateOwner(stateId: string): Promise<string | undefined> {
+    const [row] = await this.database.all<{ key_id: string }>('SELECT key_id FROM vendor_state_owners WHERE state_id = ?', [stateId]);
+    return row?.key_id;
+  }
+
   async spendSince(keyId: string, since: number): Promise<number> {
     const [row] = await this.database.all<{ spend: number | null }>(
       'SELECT SUM(cost_usd) AS spend FROM usage_records WHERE key_id = ? AND created_at >= ?',

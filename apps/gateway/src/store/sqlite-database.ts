@@ -1,6 +1,7 @@
-import { mkdirSync } from 'node:fs';
+import { closeSync, mkdirSync, openSync } from 'node:fs';
 import { dirname } from 'node:path';
 import { DatabaseSync } from 'node:sqlite';
+import { PRIVATE_DIRECTORY, PRIVATE_FILE } from '../runtime/private-file-modes.js';
 import type { SqlDatabase, SqlValue } from './sql-database.js';
 
 /**
@@ -8,7 +9,12 @@ import type { SqlDatabase, SqlValue } from './sql-database.js';
  * while a gateway runs. node:sqlite is synchronous; statements here are small and indexed.
  */
 export function openSqliteDatabase(path: string): SqlDatabase {
-  if (path !== ':memory:') mkdirSync(dirname(path), { recursive: true });
+  if (path !== ':memory:') {
+    // Keys' digests and every usage record: readable by the gateway's user only. SQLite gives its
+    // `-wal` and `-shm` files the database file's mode, so creating it 0600 covers them too.
+    mkdirSync(dirname(path), { recursive: true, mode: PRIVATE_DIRECTORY });
+    closeSync(openSync(path, 'a', PRIVATE_FILE));
+  }
   const database = new DatabaseSync(path);
   database.exec('PRAGMA journal_mode = WAL; PRAGMA synchronous = NORMAL; PRAGMA busy_timeout = 5000;');
   const statements = new Map<string, ReturnType<DatabaseSync['prepare']>>();

@@ -79,6 +79,14 @@ export const STORE_MIGRATIONS: readonly StoreMigration[] = [
       'ALTER TABLE usage_records ADD COLUMN attempts TEXT',
     ],
   },
+  {
+    version: 4,
+    name: 'owners of vendor-side state',
+    statements: [
+      // Which key created each stored Responses API response (its id), so no other key chains it.
+      'CREATE TABLE vendor_state_owners (state_id TEXT PRIMARY KEY, key_id TEXT NOT NULL, created_at BIGINT NOT NULL)',
+    ],
+  },
 ];
 
 /** Applies the migrations this database has not seen, under the migration lock. */

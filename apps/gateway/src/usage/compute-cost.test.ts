@@ -16,4 +16,9 @@ describe('cost', () => {
     expect(computeCost(tokens, { input: 3, output: 15, cachedInput: 0.3 })).toBeCloseTo((800 * 3 + 200 * 0.3 + 100 * 15) / 1e6, 12);
   });
 
+  it('bills every token at the long-context prices once the prompt is over their size', () => {
+    const pricing = { input: 3, output: 15, cachedInput: 0.3, longContext: { aboveInputTokens: 200_000, input: 6, output: 22.5, cachedInput: 0.6 } };
+    expect(computeCost({ promptTokens: 200_000, cachedTokens: 0, completionTokens: 1_000 }, pricing)).toBeCloseTo((200_000 * 3 + 1_000 * 15) / 1e6, 12);
+    expect(computeCost({ promptTokens: 200_001, cachedTokens: 100_000, completionTokens: 1_000 }, pricing)).toBeCloseTo((100_001 * 6 + 100_000 * 0.6 + 1_000 * 22.5) / 1e6, 12);
+  });
 });

@@ -12,10 +12,24 @@ export interface TokenCounts {
 /**
  * USD from the model's prices per million tokens; zero for a model without prices. Prompt tokens
  * are split into cache reads, cache writes (Anthropic charges more for them than for plain input)
- * and the rest, each at its own price, falling back to the input price.
+ * and the rest, each at its own price, falling back to the input price. A prompt over the model's
+ * long-context size bills every token of the request at the long-context prices.
  */
-export function computeCost(tokens: TokenCounts, pricing: ModelPricingV1 | undefined): number {
-  if (!pricing) return 0;
+export function computeCost(tokens: TokenCounts, modelPricing: ModelPricingV1 | undefined, serverToolCalls?: Readonly<Record<string, number>>): number {
+  if (!modelPricing) return 0;
+  return tokenCost(tokens, modelPricing) + toolCallCost(serverToolCalls, modelPricing);
+}
+
+/** Calls of server-side tools at the model's price per call; a tool without one costs nothing (a budgeted key is refused it up front). */
+function toolCallCost(calls: Readonly<Record<string, number>> | undefined, pricing: ModelPricingV1): number {
+  let cost = 0;
+  for (const [tool, count] of Object.entries(calls ?? {})) cost += count * (pricing.toolCalls?.[tool] ?? 0);
+  return cost;
+}
+
+function tokenCost(tokens: TokenCounts, modelPricing: ModelPricingV1): number {
+  const long = modelPricing.longContext;
+  const pricing = long && tokens.promptTokens > long.aboveInputTokens ? long : modelPricing;
   const writes = tokens.cacheWriteTokens ?? 0;
   const plain = tokens.promptTokens - tokens.cachedTokens - writes;
   const cachedPrice = pricing.cachedInput ?? pricing.input;

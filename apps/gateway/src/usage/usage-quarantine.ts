@@ -1,6 +1,7 @@
 import { appendFileSync, mkdirSync } from 'node:fs';
 import { dirname } from 'node:path';
 import type { Logger } from 'pino';
+import { PRIVATE_DIRECTORY, PRIVATE_FILE } from '../runtime/private-file-modes.js';
 import type { UsageRecord } from './usage-record.js';
 
 /**
@@ -20,8 +21,8 @@ export class UsageQuarantine {
     let kept = false;
     if (this.file) {
       try {
-        mkdirSync(dirname(this.file), { recursive: true });
-        appendFileSync(this.file, `${JSON.stringify({ rejectedAt: new Date().toISOString(), reason, record })}\n`);
+        mkdirSync(dirname(this.file), { recursive: true, mode: PRIVATE_DIRECTORY });
+        appendFileSync(this.file, `${JSON.stringify({ rejectedAt: new Date().toISOString(), reason, record })}\n`, { mode: PRIVATE_FILE });
         kept = true;
       } catch (writeError) {
         this.logger.error({ err: writeError, rejectedFile: this.file }, 'writing a rejected usage record to its file failed');

@@ -1,6 +1,7 @@
 import { randomBytes } from 'node:crypto';
 import { closeSync, fdatasyncSync, mkdirSync, openSync, readdirSync, readFileSync, renameSync, unlinkSync, writeSync } from 'node:fs';
 import { join } from 'node:path';
+import { PRIVATE_DIRECTORY, PRIVATE_FILE } from '../runtime/private-file-modes.js';
 import type { UsageRecord } from './usage-record.js';
 
 /**
@@ -84,7 +85,7 @@ export class UsageSpool {
     private readonly directory: string,
     private readonly fsync: boolean,
   ) {
-    mkdirSync(directory, { recursive: true });
+    mkdirSync(directory, { recursive: true, mode: PRIVATE_DIRECTORY });
   }
 
   /** Writes the record before returning; throws when the disk refuses (the segment is then sealed). */
@@ -162,7 +163,7 @@ export class UsageSpool {
 
   private openSegment(): { segment: SpoolSegment; fd: number; openedAt: number } {
     const segment = new SpoolSegment(this.nextPath());
-    return { segment, fd: openSync(segment.path, 'a'), openedAt: Date.now() };
+    return { segment, fd: openSync(segment.path, 'a', PRIVATE_FILE), openedAt: Date.now() };
   }
 
   private nextPath(): string {

@@ -77,6 +77,8 @@ export class DocTestSandbox {
       keys: [{ name: 'demo', key: this.serviceKey }],
       storage: { driver: 'sqlite', path: join(this.root, 'data', 'modelgate.sqlite') },
       admin: { token: this.adminToken },
+      // docs/codex-cli.md runs Codex on Claude and Gemini models through the Responses bridge.
+      responses: { otherFamilies: 'bridge' },
     };
   }
 

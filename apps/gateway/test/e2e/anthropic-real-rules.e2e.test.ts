@@ -213,15 +213,15 @@ describe('ordinary OpenAI requests against an Anthropic that applies its rules',
   });
 
   it('cache writes are billed at the cache-write price', async () => {
-    harness.simulator.enqueueReply({ content: [{ type: 'text', text: 'cached' }], usage: { inputTokens: 1_000, outputTokens: 1_000, cacheCreationInputTokens: 1_000_000 } });
+    harness.simulator.enqueueReply({ content: [{ type: 'text', text: 'cached' }], usage: { inputTokens: 1_000, outputTokens: 1_000, cacheCreationInputTokens: 100_000 } });
     await client.chat.completions.create({ model: MODEL, messages: [{ role: 'user', content: 'a long prompt' }] });
     const admin = adminClient(harness.gateway.url);
     let record: Body | undefined;
     await eventually(async () => {
-      record = ((await admin.call('GET', '/usage')).body.records as Body[]).find((candidate) => candidate.promptTokens === 1_001_000);
+      record = ((await admin.call('GET', '/usage')).body.records as Body[]).find((candidate) => candidate.promptTokens === 101_000);
       return record !== undefined;
     });
-    // Sonnet 4.5: $3 input, $3.75 cache write, $15 output per million tokens.
-    expect(record!.costUsd).toBeCloseTo(0.003 + 3.75 + 0.015, 6);
+    // Sonnet 4.5: $3 input, $3.75 cache write, $15 output per million tokens (a prompt under 200k: no long-context prices).
+    expect(record!.costUsd).toBeCloseTo(0.003 + 0.375 + 0.015, 6);
   });
 });

@@ -123,12 +123,13 @@ describe('openai client through the gateway (DeepSeek family)', () => {
     await expect(failure).rejects.toMatchObject({ status: 402, code: 'insufficient_quota', type: 'insufficient_quota' });
   });
 
-  it('serves reasoning_effort none as a request without thinking, and refuses temperature while thinking with a 400 naming it', async () => {
+  it('serves reasoning_effort none as a request without thinking, and a temperature while thinking without it (DeepSeek ignores it then)', async () => {
     await client.chat.completions.create({ model: MODEL, messages: [{ role: 'user', content: 'quick' }], reasoning_effort: 'none', temperature: 0.2 });
     expect(lastUpstream()).toMatchObject({ thinking: { type: 'disabled' }, temperature: 0.2 });
     expect(lastUpstream()).not.toHaveProperty('reasoning_effort');
-    const refused = client.chat.completions.create({ model: MODEL, messages: [{ role: 'user', content: 'x' }], temperature: 0.2 });
-    await expect(refused).rejects.toMatchObject({ status: 400, param: 'temperature', code: 'unsupported_parameter' });
+    await client.chat.completions.create({ model: MODEL, messages: [{ role: 'user', content: 'x' }], temperature: 0.2 });
+    expect(lastUpstream()).toMatchObject({ thinking: { type: 'enabled' } });
+    expect(lastUpstream()).not.toHaveProperty('temperature');
   });
 });
 

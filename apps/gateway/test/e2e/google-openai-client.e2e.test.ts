@@ -11,6 +11,9 @@ const tool = (name: string, parameters: Record<string, unknown>): OpenAI.Chat.Ch
 const weatherTool = tool('get_weather', WEATHER_PARAMETERS);
 const timeTool = tool('get_time', TIME_PARAMETERS);
 
+/** A signature as the gateway hands it out: tagged with the model and the endpoint that issued it (`<model>@<endpoint id>`). */
+const tagged = (signature: string) => expect.stringMatching(new RegExp(`^mg-gemini-1:${MODEL.replaceAll('.', '\\.')}@[0-9a-f]{8}:${signature.replace(/[+/=]/g, '\\$&')}$`));
+
 type Body = { contents: Array<{ role: string; parts: Array<Record<string, unknown>> }>; [field: string]: unknown };
 
 async function collect(stream: AsyncIterable<OpenAI.Chat.ChatCompletionChunk>): Promise<OpenAI.Chat.ChatCompletionChunk[]> {
@@ -56,9 +59,9 @@ describe('openai client through the gateway (Gemini family)', () => {
     });
     expect(completion.choices[0]!.message.content).toBe('Echo: hello gemini');
     expect(completion.choices[0]!.finish_reason).toBe('stop');
-    // An answer without calls is signed on its last part; the signature rides in reasoning_details.
+    // An answer without calls is signed on its last part; the signature rides in reasoning_details, tagged with its model.
     expect((completion.choices[0]!.message as { reasoning_details?: unknown[] }).reasoning_details).toEqual([
-      { type: 'reasoning.encrypted', data: harness.simulator.issuedSignatures.at(-1)!.signature, format: 'google-gemini-v1', index: 0 },
+      { type: 'reasoning.encrypted', data: tagged(harness.simulator.issuedSignatures.at(-1)!.signature), format: 'google-gemini-v1', index: 0 },
     ]);
     expect(lastUpstream().path).toBe(`/v1beta/models/${MODEL}:generateContent`);
     expect(lastUpstream().headers['x-goog-api-key']).toBe(GOOGLE_UPSTREAM_KEY);
@@ -103,7 +106,7 @@ describe('openai client through the gateway (Gemini family)', () => {
     const calls = streamedCalls(chunks);
     const signature = harness.simulator.issuedSignatures.at(-1)!;
     expect(calls).toEqual([
-      { id: signature.anchor.on === 'call' ? signature.anchor.callId : 'not a call', name: 'get_weather', arguments: '{"city":"Oslo"}', extra_content: { google: { thought_signature: signature.signature } } },
+      { id: signature.anchor.on === 'call' ? signature.anchor.callId : 'not a call', name: 'get_weather', arguments: '{"city":"Oslo"}', extra_content: { google: { thought_signature: tagged(signature.signature) } } },
       { id: expect.any(String), name: 'get_weather', arguments: '{"city":"Bergen","units":"metric"}' },
     ]);
     expect(calls[0]!.id).not.toBe(calls[1]!.id);
@@ -153,16 +156,18 @@ describe('openai client through the gateway (Gemini family)', () => {
     ]);
   });
 
-  it('sends image input from a data URL as inlineData, and refuses a URL Gemini would not fetch', async () => {
+  it('sends image input from a data URL as inlineData, an https URL as fileData, and refuses a URL Gemini would not fetch', async () => {
     const completion = await client.chat.completions.create({
       model: MODEL,
       messages: [{ role: 'user', content: [{ type: 'text', text: 'What is in this?' }, { type: 'image_url', image_url: { url: `data:image/png;base64,${PIXEL}`, detail: 'low' } }] }],
     });
     expect(completion.choices[0]!.message.content).toBe('Echo: What is in this?');
     expect(lastBody().contents).toEqual([{ role: 'user', parts: [{ text: 'What is in this?' }, { inlineData: { mimeType: 'image/png', data: PIXEL } }] }]);
+    await client.chat.completions.create({ model: MODEL, messages: [{ role: 'user', content: [{ type: 'image_url', image_url: { url: 'https://example.com/cat.jpg' } }] }] });
+    expect(lastBody().contents).toEqual([{ role: 'user', parts: [{ fileData: { fileUri: 'https://example.com/cat.jpg', mimeType: 'image/jpeg' } }] }]);
     const before = harness.simulator.requests.length;
     await expect(
-      client.chat.completions.create({ model: MODEL, messages: [{ role: 'user', content: [{ type: 'image_url', image_url: { url: 'https://example.com/cat.jpg' } }] }] }),
+      client.chat.completions.create({ model: MODEL, messages: [{ role: 'user', content: [{ type: 'image_url', image_url: { url: 'http://example.com/cat.jpg' } }] }] }),
     ).rejects.toMatchObject({ status: 400, code: 'invalid_image_url' });
     expect(harness.simulator.requests.length).toBe(before);
   });

@@ -91,7 +91,8 @@ describe('OpenAI-compatible answers are relayed byte for byte, with the useful u
 
   it('relays chat stream events and Responses answers and events as the upstream wrote them, bytes a JSON round trip would change included', async () => {
     const post = (path: string, body: object) => fetch(`${harness.baseUrl}${path}`, { method: 'POST', headers: authorized(), body: JSON.stringify(body) });
-    const chatStream = await (await post('/chat/completions', { model: 'gpt-test', stream: true, messages: [{ role: 'user', content: 'hi' }] })).text();
+    // The client asks for the usage this upstream sends (one it did not ask for is stripped, re-encoded).
+    const chatStream = await (await post('/chat/completions', { model: 'gpt-test', stream: true, stream_options: { include_usage: true }, messages: [{ role: 'user', content: 'hi' }] })).text();
     expect(chatStream).toBe(CHAT_STREAM);
     expect(await (await post('/responses', { model: 'gpt-5', input: 'hi' })).text()).toBe(RESPONSE_BODY);
     expect(await (await post('/responses', { model: 'gpt-5', input: 'hi', stream: true })).text()).toBe(RESPONSE_STREAM);

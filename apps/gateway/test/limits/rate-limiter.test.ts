@@ -3,7 +3,7 @@ import { pino } from 'pino';
 import { InMemoryRateLimiter } from '../../src/limits/in-memory-rate-limiter.js';
 import type { LimitRequest, RateLimiter } from '../../src/limits/rate-limiter.js';
 import { RedisRateLimiter } from '../../src/limits/redis-rate-limiter.js';
-import { createTestRedisPrefix } from '../support/test-services.js';
+import { createTestRedisPrefix, withAvailableServices } from '../support/test-services.js';
 
 const silent = pino({ level: 'silent' });
 const redisPrefix = createTestRedisPrefix();
@@ -41,7 +41,7 @@ const request = (limits: LimitRequest['limits'], overrides: Partial<LimitRequest
   ...overrides,
 });
 
-describe.each(LIMITERS)('rate limiter $name', (subject) => {
+describe.each(withAvailableServices(LIMITERS, (variant) => (variant.name === 'Redis' ? 'redis' : undefined)))('rate limiter $name', (subject) => {
   let limiters: [RateLimiter, RateLimiter];
   afterEach(async () => {
     keyCounter++;

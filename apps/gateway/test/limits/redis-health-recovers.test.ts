@@ -1,14 +1,14 @@
-import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
+import { afterAll, beforeAll, expect, it } from '@jest/globals';
 import { pino } from 'pino';
 import { RedisRateLimiter } from '../../src/limits/redis-rate-limiter.js';
 import { startStallableTcpProxy, type StallableTcpProxy } from '../support/stallable-tcp-proxy.js';
 import { createMemoryLogSink } from '../support/test-gateway.js';
-import { createTestRedisPrefix } from '../support/test-services.js';
+import { createTestRedisPrefix, describeWith } from '../support/test-services.js';
 
 const redisPrefix = createTestRedisPrefix();
 const limits = { rpm: 1_000 };
 
-describe('the Redis limiter after a stall', () => {
+describeWith('the Redis limiter after a stall', 'redis')('the Redis limiter after a stall', () => {
   let proxy: StallableTcpProxy;
   let limiter: RedisRateLimiter;
   const { logs, sink } = createMemoryLogSink();

@@ -8,7 +8,7 @@ import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
 import type { GatewayConfigInput, StorageConfig } from '../../src/config/gateway-config.js';
 import { adminClient, TEST_ADMIN_TOKEN } from '../support/admin-client.js';
 import { OPENAI_PROVIDER_PATH, startGatewayProcess, type GatewayProcess } from '../support/gateway-process.js';
-import { createTestPostgresSchema, type TestPostgresSchema } from '../support/test-services.js';
+import { createTestPostgresSchema, withAvailableServices, type TestPostgresSchema } from '../support/test-services.js';
 
 const SERVICE_KEY = 'mg-kill-9-test-service-key-0123456789';
 const REQUESTS = 400;
@@ -76,7 +76,7 @@ DRIVERS.push(
   },
 );
 
-describe.each(DRIVERS)('kill -9 under load, on $name', (driver) => {
+describe.each(withAvailableServices(DRIVERS, (variant) => (variant.name.startsWith('PostgreSQL') ? 'postgres' : undefined)))('kill -9 under load, on $name', (driver) => {
   let directory: string;
   let upstream: Server;
   let config: GatewayConfigInput;

@@ -15,7 +15,7 @@ import {
   type GatewayProcess,
 } from '../support/gateway-process.js';
 import { eventually } from '../support/eventually.js';
-import { createTestPostgresSchema } from '../support/test-services.js';
+import { createTestPostgresSchema, itWith } from '../support/test-services.js';
 
 type Simulator = Awaited<ReturnType<typeof startOpenAiSimulator>>;
 
@@ -157,7 +157,7 @@ describe('the modelgate command (bin/modelgate.mjs) as the process entry', () =>
     expect(printedDataDirectory(server.output())).toBe(`${dataDirectory} (store: SQLite ${join(dataDirectory, 'modelgate.sqlite')})`);
   });
 
-  it('runs on PostgreSQL: keys issued, listed and revoked by the CLI work on the server, and the CLI reads the usage the server wrote', async () => {
+  itWith('the CLI on PostgreSQL', 'postgres')('runs on PostgreSQL: keys issued, listed and revoked by the CLI work on the server, and the CLI reads the usage the server wrote', async () => {
     const postgres = createTestPostgresSchema();
     try {
       const config = await writeConfig(join(root, 'postgres'), { storage: { driver: 'postgres', url: postgres.url, schema: postgres.schema } });

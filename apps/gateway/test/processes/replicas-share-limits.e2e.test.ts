@@ -1,18 +1,18 @@
 import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
+import { afterAll, beforeAll, expect, it } from '@jest/globals';
 import { startOpenAiSimulator, type OpenAiSimulator } from '@modelgate/provider-openai/testing';
 import { adminClient, chat, TEST_ADMIN_TOKEN } from '../support/admin-client.js';
 import { dumpPostgresSchema } from '../support/dump-store.js';
 import { OPENAI_PROVIDER_PATH, startGatewayProcess, type GatewayProcess } from '../support/gateway-process.js';
-import { createTestPostgresSchema, createTestRedisPrefix } from '../support/test-services.js';
+import { createTestPostgresSchema, createTestRedisPrefix, describeWith } from '../support/test-services.js';
 
 const RPM_LIMIT = 100;
 const REQUESTS = 240;
 const IN_FLIGHT = 24;
 
-describe('two gateway processes on one PostgreSQL and one Redis', () => {
+describeWith('two gateway processes on one PostgreSQL and one Redis', 'postgres', 'redis')('two gateway processes on one PostgreSQL and one Redis', () => {
   const postgres = createTestPostgresSchema();
   const redis = createTestRedisPrefix();
   let directory: string;

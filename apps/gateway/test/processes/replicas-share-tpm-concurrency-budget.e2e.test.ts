@@ -1,16 +1,16 @@
 import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
+import { afterAll, beforeAll, expect, it } from '@jest/globals';
 import { startOpenAiSimulator, type OpenAiSimulator } from '@modelgate/provider-openai/testing';
 import { adminClient, chat, eventually, TEST_ADMIN_TOKEN } from '../support/admin-client.js';
 import { OPENAI_PROVIDER_PATH, startGatewayProcess, type GatewayProcess } from '../support/gateway-process.js';
-import { createTestPostgresSchema, createTestRedisPrefix } from '../support/test-services.js';
+import { createTestPostgresSchema, createTestRedisPrefix, describeWith } from '../support/test-services.js';
 
 // Two replicas share their limits through Redis and their spend through PostgreSQL: what one has
 // admitted (a request's tokens, its place in the concurrency limit) or spent counts on the other.
 // A request held in flight on replica A (its upstream stalls) is what replica B must see.
-describe('two gateway processes share TPM, concurrency and budgets', () => {
+describeWith('two gateway processes share TPM, concurrency and budgets', 'postgres', 'redis')('two gateway processes share TPM, concurrency and budgets', () => {
   const postgres = createTestPostgresSchema();
   const redis = createTestRedisPrefix();
   let directory: string;

@@ -125,7 +125,8 @@ describe(`fuzzing the gateway (seed ${SEED}, ${COUNT} requests)`, () => {
     expect(statuses.get(200) ?? 0).toBeGreaterThan(COUNT / 20);
     expect(statuses.get(400) ?? 0).toBeGreaterThan(COUNT / 20);
     expect(statuses.get(401) ?? 0).toBeGreaterThan(COUNT / 50);
-    expect(openai.requests.length + anthropic.requests.length).toBeGreaterThan(COUNT / 20);
+    // (Fewer since model ids are bounded: `gpt-test ` with its space is a 400 now, not an upstream call.)
+    expect(openai.requests.length + anthropic.requests.length).toBeGreaterThan(COUNT / 25);
     expect(gateway.output()).not.toMatch(/"level":(50|60)/);
   }, 120_000);
 });

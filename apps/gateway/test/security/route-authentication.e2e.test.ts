@@ -109,4 +109,15 @@ describe('authentication cannot be routed around', () => {
       expect([401, 404]).toContain(response.status);
     }
   });
+
+  it('answers OPTIONS on every route with 405 in the envelope, never 200 before the guard (issue 27)', async () => {
+    const answers: string[] = [];
+    for (const route of harness.gateway.app.routes) {
+      const response = await rawRequest(harness.gateway.url, 'OPTIONS', concretePath(route), {});
+      const code = response.text ? (JSON.parse(response.text) as { error?: { code?: string } }).error?.code : `(empty: ${response.text})`;
+      answers.push(`${route.path} ${response.status} ${code}`);
+    }
+    expect(answers.filter((answer) => !answer.endsWith(' 405 method_not_allowed'))).toEqual([]);
+    expect(answers.length).toBeGreaterThan(10);
+  });
 });

@@ -2,7 +2,7 @@ import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { pino } from 'pino';
-import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
+import { afterAll, beforeAll, expect, it } from '@jest/globals';
 import { startOpenAiSimulator } from '@modelgate/provider-openai/testing';
 import { KeyService } from '../../src/admin/key-service.js';
 import { parseGatewayConfig } from '../../src/config/load-gateway-config.js';
@@ -11,7 +11,7 @@ import { copyStore } from '../../src/store/copy-store.js';
 import type { GatewayStore } from '../../src/store/gateway-store.js';
 import { openGatewayStore } from '../../src/store/open-gateway-store.js';
 import type { UsageRecord } from '../../src/usage/usage-record.js';
-import { createTestPostgresSchema, type TestPostgresSchema } from '../support/test-services.js';
+import { createTestPostgresSchema, describeWith, type TestPostgresSchema } from '../support/test-services.js';
 
 const T0 = Date.UTC(2025, 5, 1, 12);
 
@@ -45,7 +45,7 @@ const byRequest = (records: UsageRecord[]) => [...records].sort((a, b) => a.requ
 // docs/production.md's move from SQLite to PostgreSQL (scripts/copy-store.mjs): keys and usage
 // records arrive whole, a key issued on SQLite works on a gateway running on PostgreSQL, and a
 // second copy into the same store is refused.
-describe('copying a store from SQLite to PostgreSQL', () => {
+describeWith('copying a store from SQLite to PostgreSQL', 'postgres')('copying a store from SQLite to PostgreSQL', () => {
   let directory: string;
   let postgres: TestPostgresSchema;
   let source: GatewayStore;

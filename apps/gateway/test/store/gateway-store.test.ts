@@ -3,7 +3,7 @@ import type { GatewayStore } from '../../src/store/gateway-store.js';
 import { openGatewayStore } from '../../src/store/open-gateway-store.js';
 import type { StoredKey } from '../../src/store/stored-key.js';
 import type { UsageRecord } from '../../src/usage/usage-record.js';
-import { createTestPostgresSchema } from '../support/test-services.js';
+import { createTestPostgresSchema, withAvailableServices } from '../support/test-services.js';
 
 interface StoreUnderTest {
   readonly name: string;
@@ -92,7 +92,7 @@ async function insertTwoDaysOfUsage(store: GatewayStore): Promise<void> {
 }
 
 // Each test opens a new, empty store and writes the data it reads, so tests pass alone and in any order.
-describe.each(DRIVERS)('GatewayStore on $name', (driver) => {
+describe.each(withAvailableServices(DRIVERS, (variant) => (variant.name.startsWith('PostgreSQL') ? 'postgres' : undefined)))('GatewayStore on $name', (driver) => {
   let store: GatewayStore;
   let reopen: () => Promise<GatewayStore>;
   let cleanup: () => Promise<void>;
@@ -117,6 +117,13 @@ describe.each(DRIVERS)('GatewayStore on $name', (driver) => {
     await expect(store.findKey('mg-zzzzzzz')).resolves.toMatchObject({ id: 'key_two' });
     await expect(store.findKeyByHash('c'.repeat(64))).resolves.toBeUndefined();
     expect((await store.listKeys()).map((stored) => stored.id)).toEqual(['key_one', 'key_two']);
+  });
+
+  it('keeps the first owner recorded for a vendor-side object, and knows no owner for an unknown id (issue 27)', async () => {
+    await store.recordStateOwner('resp_1', 'key_one', T0);
+    await store.recordStateOwner('resp_1', 'key_two', T0 + 1);
+    await expect(store.stateOwner('resp_1')).resolves.toBe('key_one');
+    await expect(store.stateOwner('resp_2')).resolves.toBeUndefined();
   });
 
   it('refuses a second key with the same hash', async () => {

@@ -1,8 +1,8 @@
-import { describe, expect, it } from '@jest/globals';
+import { expect, it } from '@jest/globals';
 import pg from 'pg';
 import { openGatewayStore } from '../../src/store/open-gateway-store.js';
 import { STORE_MIGRATIONS } from '../../src/store/store-migrations.js';
-import { createTestPostgresSchema } from '../support/test-services.js';
+import { createTestPostgresSchema, describeWith } from '../support/test-services.js';
 
 // Replicas of one deployment start together against a schema nobody has created yet: each opens
 // its store, which creates the schema and migrates it. Creating it outside the migration lock was a
@@ -21,7 +21,7 @@ async function appliedVersions(url: string, schema: string): Promise<number[]> {
   }
 }
 
-describe('PostgreSQL store: replicas opening one new schema at the same moment', () => {
+describeWith('PostgreSQL store: replicas opening one new schema at the same moment', 'postgres')('PostgreSQL store: replicas opening one new schema at the same moment', () => {
   it('all start, and the schema is created and migrated once', async () => {
     for (let round = 0; round < ROUNDS; round++) {
       const schema = createTestPostgresSchema();

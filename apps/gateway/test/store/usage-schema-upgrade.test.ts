@@ -7,7 +7,7 @@ import type { SqlDatabase } from '../../src/store/sql-database.js';
 import { SqlGatewayStore } from '../../src/store/sql-gateway-store.js';
 import { openSqliteDatabase } from '../../src/store/sqlite-database.js';
 import { applyStoreMigrations, STORE_MIGRATIONS } from '../../src/store/store-migrations.js';
-import { createTestPostgresSchema } from '../support/test-services.js';
+import { createTestPostgresSchema, withAvailableServices } from '../support/test-services.js';
 
 const DRIVERS = [
   {
@@ -31,7 +31,7 @@ function legacyRow(requestId: string, status: number, family: string | null, cli
   return [requestId, 'key_old', 'gpt-old', family, 'chat', status, 10, 5, 0, 0, 0, 0.001, 12, null, 0, clientAborted, 1_700_000_000_000, '2023-11-14'];
 }
 
-describe.each(DRIVERS)('usage records from schema version 1, upgraded on $name', (driver) => {
+describe.each(withAvailableServices(DRIVERS, (variant) => (variant.name.startsWith('PostgreSQL') ? 'postgres' : undefined)))('usage records from schema version 1, upgraded on $name', (driver) => {
   it('get an outcome derived from what version 1 kept, no record id, and never conflict with new records', async () => {
     const { database, cleanup } = await driver.open();
     try {
@@ -44,7 +44,7 @@ describe.each(DRIVERS)('usage records from schema version 1, upgraded on $name',
           row,
         );
       }
-      expect(await applyStoreMigrations(database)).toEqual([2, 3]);
+      expect(await applyStoreMigrations(database)).toEqual([2, 3, 4]);
 
       const store = new SqlGatewayStore(database);
       const outcomes = Object.fromEntries((await store.queryUsage({ keyId: 'key_old' })).map((record) => [record.requestId, [record.outcome, record.recordId, record.stage]]));

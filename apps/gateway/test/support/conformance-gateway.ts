@@ -12,6 +12,8 @@ export async function startConformanceGateway(input: ConformanceGatewayInput): P
       providers: [{ ...input.provider, id: 'under-test', settings: input.settings }],
       models: [{ id: input.model, provider: 'under-test' }],
       keys: [{ name: 'conformance', key: TEST_SERVICE_KEY }],
+      // The Responses suite runs on every family: other families through the Responses bridge.
+      responses: { otherFamilies: 'bridge' },
     },
     {},
     'conformance',

@@ -21,6 +21,8 @@ export interface CodexProviderOptions {
   providerName: string | 'built-in';
   /** Extra top-level lines, e.g. `model_auto_compact_token_limit = 1000`. */
   extraSettings?: string[];
+  /** Extra lines of the `[features]` table, e.g. `multi_agent = false`. */
+  extraFeatures?: string[];
 }
 
 /**
@@ -44,6 +46,7 @@ export function codexConfig(options: CodexProviderOptions): string {
     '[features]',
     'plugins = false',
     'apps = false',
+    ...(options.extraFeatures ?? []),
     '',
     ...(builtIn
       ? []

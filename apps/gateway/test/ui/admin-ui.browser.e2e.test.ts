@@ -28,6 +28,8 @@ const SCREENSHOTS = join(process.cwd(), 'test-results', 'ui');
 (chromiumPath ? describe : describe.skip)('the admin UI in Chromium', () => {
   let demo: DemoProfile;
   let gateway: RunningGateway;
+  /** A fresh install: the same demo, a store with no usage and no issued key. */
+  let freshGateway: RunningGateway;
   let browser: Browser;
   let context: BrowserContext | undefined;
   let page: Page;
@@ -40,6 +42,7 @@ const SCREENSHOTS = join(process.cwd(), 'test-results', 'ui');
     const { sink } = createMemoryLogSink();
     const config = parseGatewayConfig({ ...demo.config, server: { host: '127.0.0.1', port: 0 }, admin: { token: TEST_ADMIN_TOKEN }, storage: { driver: 'sqlite', path: ':memory:' } }, {}, 'test');
     gateway = await startGateway(config, { logger: pino({ level: 'warn' }, sink), baseDirectory: process.cwd() });
+    freshGateway = await startGateway(config, { logger: pino({ level: 'warn' }, sink), baseDirectory: process.cwd() });
     // Two models of two families: three answers and a stream on the first, two answers on the second, one unknown model.
     models = [demo.config.models![0]!.id, demo.config.models!.find((model) => model.provider !== demo.config.models![0]!.provider)!.id];
     const sent = [
@@ -63,8 +66,8 @@ const SCREENSHOTS = join(process.cwd(), 'test-results', 'ui');
   });
 
   /** Opens the UI at `route` in this test's page and signs in with the admin token. */
-  async function signedIn(route: string): Promise<void> {
-    await page.goto(`${gateway.url}/ui#/${route}`);
+  async function signedIn(route: string, at = gateway): Promise<void> {
+    await page.goto(`${at.url}/ui#/${route}`);
     await page.fill('input[name=token]', TEST_ADMIN_TOKEN);
     await page.click('button[type=submit]');
     await page.waitForSelector(`[data-page=${route}]`);
@@ -90,6 +93,7 @@ const SCREENSHOTS = join(process.cwd(), 'test-results', 'ui');
   afterAll(async () => {
     await browser?.close();
     await gateway?.close();
+    await freshGateway?.close();
     await demo?.close();
   });
 
@@ -125,6 +129,46 @@ const SCREENSHOTS = join(process.cwd(), 'test-results', 'ui');
     expect(drawn).toBeGreaterThan(20);
     await page.selectOption('select[name=split]', 'family');
     await page.waitForSelector('[data-chart="Requests"] [data-series="openai"]');
+  });
+
+  it('puts a lone bucket (a fresh install: all usage in one hour) in the middle of the time axis, not at its left edge', async () => {
+    await storedRecords(mix.requests);
+    const series = (await adminClient(gateway.url).call('GET', '/usage/series?bucket=hour&by=none')).body as { data: Array<{ bucketStart: number }> };
+    expect(new Set(series.data.map((point) => point.bucketStart)).size).toBe(1);
+    await signedIn('overview');
+    // The first line's colour (#2563eb): its point is the only thing drawn in it.
+    const columns = await page.locator('[data-chart="Requests"] canvas').evaluate((canvas: CanvasLike) => {
+      const { data } = canvas.getContext('2d')!.getImageData(0, 0, canvas.width, canvas.height);
+      const xs: number[] = [];
+      for (let index = 0; index < data.length; index += 4) {
+        if (Math.abs(data[index]! - 0x25) < 12 && Math.abs(data[index + 1]! - 0x63) < 12 && Math.abs(data[index + 2]! - 0xeb) < 12) xs.push((index / 4) % canvas.width);
+      }
+      return { left: Math.min(...xs), right: Math.max(...xs), width: canvas.width };
+    });
+    // The plot area lies right of the y axis (70 px, TimeChart's axes); the lone point must sit in its middle.
+    const plotMiddle = (70 + columns.width) / 2;
+    const pointMiddle = (columns.left + columns.right) / 2;
+    expect({ offCentreBy: Math.abs(pointMiddle - plotMiddle) < columns.width / 20 ? 'under 5%' : `${pointMiddle} px, not ${plotMiddle}` }).toEqual({ offCentreBy: 'under 5%' });
+  });
+
+  it("shows a fresh install (no usage, no issued key) on every page: each chart says so, nothing breaks", async () => {
+    const failures: string[] = [];
+    page.on('pageerror', (error) => failures.push(error.message));
+    await signedIn('overview', freshGateway);
+    await expect(page.locator('[data-tile=requests] .tile-value').textContent()).resolves.toBe('0');
+    await expect(page.locator('[data-chart] .empty').allTextContents()).resolves.toEqual(Array(5).fill('No requests in this period.'));
+    // Signed in already: the other pages open from the address.
+    const visit = async (route: string) => {
+      await page.goto(`${freshGateway.url}/ui#/${route}`);
+      await page.waitForSelector(`[data-page=${route}]`);
+    };
+    await visit('keys');
+    await expect(page.locator('[data-no-keys]').textContent()).resolves.toContain('No issued keys yet.');
+    await visit('usage');
+    await page.waitForSelector('[data-count="0"]');
+    await visit('models');
+    await page.waitForSelector(`[data-model="${models[0]}"]`);
+    expect(failures).toEqual([]);
   });
 
   it('creates a key whose secret works, and revokes it so that it is refused', async () => {

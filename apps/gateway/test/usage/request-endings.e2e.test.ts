@@ -11,7 +11,7 @@ import { runCli } from '../../src/cli/run-cli.js';
 import type { GatewayConfigInput } from '../../src/config/gateway-config.js';
 import { adminClient, chat, eventually, TEST_ADMIN_TOKEN } from '../support/admin-client.js';
 import { startGatewayInFrontOf, TEST_SERVICE_KEY, type GatewayInFrontOf } from '../support/test-gateway.js';
-import { createTestPostgresSchema } from '../support/test-services.js';
+import { createTestPostgresSchema, describeWith } from '../support/test-services.js';
 import { startScriptedUpstream, type ScriptedUpstream } from './scripted-upstream.js';
 
 type Harness = GatewayInFrontOf<ScriptedUpstream>;
@@ -212,7 +212,7 @@ describe('how requests end: outcome, stage and status in usage records and logs'
   });
 });
 
-describe('a client that leaves during admission', () => {
+describeWith('a client that leaves during admission', 'postgres')('a client that leaves during admission', () => {
   const postgres = createTestPostgresSchema();
   let directory: string;
   let harness: Harness | undefined;

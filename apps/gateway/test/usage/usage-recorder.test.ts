@@ -13,7 +13,7 @@ import { openGatewayStore } from '../../src/store/open-gateway-store.js';
 import type { UsageRecord } from '../../src/usage/usage-record.js';
 import { UsageRecorder } from '../../src/usage/usage-recorder.js';
 import { createMemoryLogSink } from '../support/test-gateway.js';
-import { createTestPostgresSchema, TEST_POSTGRES_URL } from '../support/test-services.js';
+import { createTestPostgresSchema, describeWith, TEST_POSTGRES_URL, withAvailableServices } from '../support/test-services.js';
 
 let sequence = 0;
 function usage(overrides: Partial<UsageRecord> = {}): UsageRecord {
@@ -93,7 +93,7 @@ const DRIVERS: Array<{ name: string; storage(directory: string): { config: Stora
   },
 ];
 
-describe.each(DRIVERS)('the usage recorder on $name', (driver) => {
+describe.each(withAvailableServices(DRIVERS, (variant) => (variant.name.startsWith('PostgreSQL') ? 'postgres' : undefined)))('the usage recorder on $name', (driver) => {
   let directory: string;
   let store: GatewayStore;
   let drop: () => Promise<void>;
@@ -135,7 +135,7 @@ describe.each(DRIVERS)('the usage recorder on $name', (driver) => {
   });
 });
 
-describe('the usage recorder while PostgreSQL is unreachable', () => {
+describeWith('the usage recorder while PostgreSQL is unreachable', 'postgres')('the usage recorder while PostgreSQL is unreachable', () => {
   const postgres = createTestPostgresSchema();
   afterEach(() => postgres.drop());
 

@@ -66,6 +66,8 @@ export async function startPipelineGateway(input: ConformanceGatewayInput): Prom
     transport: await createUpstreamTransport(DEFAULT_UPSTREAM_CONFIG),
     keepAliveIntervalMs: DEFAULT_UPSTREAM_CONFIG.keepAliveIntervalMs,
     logger,
+    // The Responses suite runs on every family: other families through the Responses bridge.
+    responsesOtherFamilies: 'bridge',
   };
   const serviceKey = mintServiceKey();
   const routes = new Map<string, Route>(frontOperations().map((route) => [`${route.operation.method} ${route.operation.path}`, route]));

@@ -30,7 +30,8 @@ describe('openAiCompatibleError', () => {
     );
     expect(error.status).toBe(429);
     expect(error.toBody()).toEqual({ message: 'Rate limit reached, try again in 2s', type: 'requests', param: null, code: 'rate_limit_exceeded' });
-    expect(error.headers).toEqual({ 'retry-after': '2', 'x-ratelimit-remaining-requests': '0' });
+    // The vendor's x-ratelimit-* describe the gateway's account, not the client's key (issue 27).
+    expect(error.headers).toEqual({ 'retry-after': '2' });
   });
 
   it('wraps a body that is not an envelope', () => {

@@ -43,4 +43,16 @@ describe('openAiCompatibleError kinds (PROTOCOLS A.6, every row)', () => {
     expect(openAiCompatibleError({ status: 503, headers: {}, body: '' }, 'DeepSeek').kind).toBe('overloaded');
     expect(openAiCompatibleError({ status: 402, headers: {}, body: 'Insufficient Balance' }, 'DeepSeek').kind).toBe('insufficient_quota');
   });
+
+  it("reads OpenAI's 429 'Request too large' as the request's fault, not a rate limit (issue 27)", () => {
+    const tooLarge = failure(429, {
+      message: 'Request too large for gpt-4o in organization org-x on tokens per min (TPM): Limit 30000, Requested 36278. The input or output tokens must be reduced in order to run successfully.',
+      type: 'tokens',
+      code: 'rate_limit_exceeded',
+    });
+    expect(openAiCompatibleError(tooLarge, 'OpenAI').kind).toBe('invalid_request');
+    expect(openAiCompatibleError(tooLarge, 'OpenAI').status).toBe(429);
+    const limited = failure(429, { message: 'Rate limit reached for gpt-4o in organization org-x on tokens per min (TPM): Limit 30000, Used 29000, Requested 2000.', type: 'tokens', code: 'rate_limit_exceeded' });
+    expect(openAiCompatibleError(limited, 'OpenAI').kind).toBe('rate_limited');
+  });
 });

@@ -1,6 +1,7 @@
 import type { UpstreamFailureV1 } from '../plugin/v1/upstream-v1.js';
 import { GatewayError } from './gateway-error.js';
 import { defaultErrorKind, type GatewayErrorKind } from './gateway-error-kind.js';
+import { withoutAccountIds } from './redact-account-ids.js';
 
 /** What the client sees for one vendor error type or status (a row of a provider's error table), and its internal kind. */
 export interface VendorErrorMapping {
@@ -30,7 +31,7 @@ export function unrecognisedUpstreamError(
   headers: Readonly<Record<string, string>>,
   status: number = failure.status,
 ): GatewayError {
-  const text = failure.body.trim().slice(0, 500);
+  const text = withoutAccountIds(failure.body.trim().slice(0, 500));
   return new GatewayError({
     status,
     message: `${vendorName} answered with status ${failure.status}${text ? `: ${text}` : ''}`,

@@ -76,6 +76,10 @@ export class Exchange {
   requestBody?: unknown;
   /** The upstream's usage, in the hub's shape, when it sent one. */
   usage?: CompletionUsage;
+  /** The id of the vendor-side object this answer created (a Responses API response id), for its owner's record. */
+  createdStateId?: string;
+  /** Calls of server-side tools the vendor bills per call, by tool, as its usage reports them (Anthropic's `server_tool_use`). */
+  serverToolCalls?: Readonly<Record<string, number>>;
   /** The model the upstream says answered and its finish reasons, as a chat stream told them. */
   responseModel?: string;
   readonly finishReasons: string[] = [];

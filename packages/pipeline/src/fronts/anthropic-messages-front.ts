@@ -10,6 +10,7 @@ import { anthropicConventions } from './anthropic-conventions.js';
 import { anthropicPassThroughPlan, type MessagesOperationName } from './anthropic-pass-through-plan.js';
 import { estimateRequestTokens } from './estimate-tokens.js';
 import type { FrontDoor, FrontOperation } from './front-door.js';
+import { unpricedMessagesPart } from './unpriced-parts.js';
 
 /** The client headers an Anthropic upstream gets as the client sent them (PROTOCOLS D.1). */
 export const ANTHROPIC_RELAYED_REQUEST_HEADERS = ['anthropic-version', 'anthropic-beta'] as const;
@@ -33,6 +34,9 @@ function messagesOperation<Endpoint extends string>(
     relayedRequestHeaders: ANTHROPIC_RELAYED_REQUEST_HEADERS,
     validate,
     serves: () => true,
+    // Anthropic charges nothing for counting.
+    unbilled: operation === 'count_tokens',
+    unpricedPart: operation === 'count_tokens' ? undefined : unpricedMessagesPart,
     // Counting generates nothing: only the prompt is charged up front.
     estimateTokens: (request, defaultOutputTokens) =>
       estimateRequestTokens([request.system, request.messages, request.tools], operation === 'create' ? [request.max_tokens] : [0], defaultOutputTokens),

@@ -2,8 +2,8 @@ import type { AnthropicMessagesRequest, CallContextV1, CompletionUsage, PassThro
 import { MessagesStreamTracker } from '../streaming/messages-stream-tracker.js';
 import { relayVerbatimStream } from '../streaming/relay-verbatim-stream.js';
 import { withoutGatewayThinking } from './anthropic-foreign-thinking.js';
-import { anthropicUsageOf } from './anthropic-usage.js';
-import type { ExchangePlan } from './front-door.js';
+import { anthropicServerToolCalls, anthropicUsageOf } from './anthropic-usage.js';
+import type { ExchangePlan, WholeAnswer } from './front-door.js';
 import { parseUpstreamAnswer, readRelayedMembers } from './relayed-answer.js';
 import { verbatimRelayOptions } from './verbatim-relay-options.js';
 
@@ -27,12 +27,19 @@ export function anthropicPassThroughPlan(
   operation: MessagesOperationName,
 ): ExchangePlan {
   // A provider's own reader gets the whole body, parsed; the front's own reads the `usage` member alone.
-  const usageOfAnswer = (text: string): CompletionUsage | undefined =>
-    translator.usageFromResponse ? translator.usageFromResponse(parseUpstreamAnswer(text), call) : anthropicUsageOf(readRelayedMembers(text, ['usage']));
+  const answerOf = (text: string): WholeAnswer => {
+    const { usage } = readRelayedMembers(text, ['usage']);
+    const serverToolCalls = anthropicServerToolCalls(usage);
+    return {
+      body: text,
+      usage: translator.usageFromResponse ? translator.usageFromResponse(parseUpstreamAnswer(text), call) : anthropicUsageOf({ usage }),
+      ...(serverToolCalls && { serverToolCalls }),
+    };
+  };
   return {
     upstreamRequest: translator.toUpstreamRequest(withoutGatewayThinking(request), call, operation),
     toGatewayError: (failure) => translator.toGatewayError(failure, call),
-    answer: (text) => ({ body: text, usage: operation === 'count_tokens' ? (readRelayedMembers(text, []), NO_USAGE) : usageOfAnswer(text) }),
+    answer: (text) => (operation === 'count_tokens' ? { body: text, usage: (readRelayedMembers(text, []), NO_USAGE) } : answerOf(text)),
     relay(input) {
       const tracker = new MessagesStreamTracker(translator.createStreamUsageReader?.(call));
       const options = verbatimRelayOptions(input);
@@ -43,6 +50,10 @@ export function anthropicPassThroughPlan(
         onWrite: () => {
           options.onWrite?.();
           input.exchange.streamedCharacters = tracker.generatedCharacters;
+        },
+        beforeEnd: () => {
+          input.exchange.serverToolCalls = tracker.serverToolCalls;
+          options.beforeEnd?.();
         },
       });
     },

@@ -11,6 +11,21 @@ export function anthropicUsageOf(body: unknown): CompletionUsage | undefined {
   return completionUsageFromAnthropic(usage);
 }
 
+/**
+ * Anthropic's counts of server tool calls (`server_tool_use: { web_search_requests: 3 }`), by tool
+ * (`web_search`); undefined when there are none.
+ */
+export function anthropicServerToolCalls(usage: unknown): Record<string, number> | undefined {
+  const used = (usage as { server_tool_use?: unknown } | null | undefined)?.server_tool_use;
+  if (!used || typeof used !== 'object') return undefined;
+  let calls: Record<string, number> | undefined;
+  for (const [field, value] of Object.entries(used)) {
+    if (!field.endsWith('_requests') || count(value) === 0) continue;
+    (calls ??= {})[field.slice(0, -'_requests'.length)] = count(value);
+  }
+  return calls;
+}
+
 /** The hub's usage as Anthropic reports it: the cached reads and writes taken out of the input again. */
 export function anthropicUsageFromCompletion(usage: CompletionUsage | undefined): AnthropicUsage {
   const cacheRead = count(usage?.prompt_tokens_details?.cached_tokens);

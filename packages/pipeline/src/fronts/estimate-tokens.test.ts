@@ -28,6 +28,17 @@ describe('token estimates of the OpenAI fronts', () => {
     expect(estimate({})).toBe(UNKNOWN_MODEL_OUTPUT_TOKENS);
   });
 
+  it('reserves the output limit once for each of the n choices the vendor generates', () => {
+    const messages = [{ role: 'user' as const, content: 'hi' }];
+    const prompt = Math.ceil(JSON.stringify([messages]).length / 4);
+    const estimate = (request: Partial<ChatCompletionRequest>, modelLimit?: number) =>
+      chatOperation.estimateTokens({ model: 'm', messages, ...request } as ChatCompletionRequest, modelLimit).totalTokens - prompt;
+    expect(estimate({ n: 128, max_tokens: 1000 })).toBe(128_000);
+    expect(estimate({ n: 3 }, 2_000)).toBe(6_000);
+    expect(estimate({ n: 1, max_tokens: 10 })).toBe(10);
+    expect(estimate({ n: null, max_tokens: 10 })).toBe(10);
+  });
+
   it('counts the Responses instructions with the input', () => {
     const without = responsesOperation.estimateTokens({ model: 'm', input: 'hello' }, undefined).promptTokens;
     const withInstructions = responsesOperation.estimateTokens({ model: 'm', input: 'hello', instructions: 'y'.repeat(400) }, undefined).promptTokens;

@@ -18,15 +18,22 @@ export interface TokenEstimate {
  * The tokens a request is charged up front against TPM: its prompt (the parts a front names,
  * serialized) plus the most it may generate: the output limit it asked for (the first number among
  * `outputLimits`) or, without one, the model's output limit (`defaultOutputTokens`, at most
- * MAX_DEFAULT_OUTPUT_TOKENS), since the vendor then lets the model write that much. The real usage
- * replaces the estimate when the request ends.
+ * MAX_DEFAULT_OUTPUT_TOKENS), since the vendor then lets the model write that much; that many for
+ * each of the `choices` it asked for (chat's `n`), which the vendor generates and bills each. The
+ * real usage replaces the estimate when the request ends.
  */
-export function estimateRequestTokens(promptParts: readonly unknown[], outputLimits: readonly unknown[], defaultOutputTokens = UNKNOWN_MODEL_OUTPUT_TOKENS): TokenEstimate {
+export function estimateRequestTokens(
+  promptParts: readonly unknown[],
+  outputLimits: readonly unknown[],
+  defaultOutputTokens = UNKNOWN_MODEL_OUTPUT_TOKENS,
+  choices: unknown = 1,
+): TokenEstimate {
   const prompt = promptParts.filter((part) => part !== undefined);
   const promptTokens = estimateTokensFromCharacters(JSON.stringify(prompt).length);
   const limit = outputLimits.find((value) => typeof value === 'number');
   const output = (limit as number | undefined) ?? Math.min(defaultOutputTokens, MAX_DEFAULT_OUTPUT_TOKENS);
-  return { promptTokens, totalTokens: promptTokens + output };
+  const count = typeof choices === 'number' && choices > 1 ? choices : 1;
+  return { promptTokens, totalTokens: promptTokens + output * count };
 }
 
 function textLength(value: unknown): number {

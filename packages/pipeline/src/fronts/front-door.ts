@@ -1,5 +1,5 @@
 import type { Readable, Writable } from 'node:stream';
-import type { CallContextV1, CompletionUsage, GatewayError, ProviderV1, UpstreamFailureV1, UpstreamRequestV1 } from '@modelgate/core';
+import type { CallContextV1, CompletionUsage, GatewayError, ModelPricingV1, ProviderV1, UpstreamFailureV1, UpstreamRequestV1 } from '@modelgate/core';
 import type { Exchange } from '../exchange/exchange.js';
 import type { ModelRoute } from '../routing/model-router.js';
 import type { RelayOutcome } from '../streaming/relay-outcome.js';
@@ -46,6 +46,10 @@ export interface StreamRelayInput {
 export interface WholeAnswer {
   readonly body: string | object;
   readonly usage?: CompletionUsage;
+  /** The id of the vendor-side object the answer created (a stored Responses API response). */
+  readonly createdStateId?: string;
+  /** Calls of server-side tools the vendor bills per call, by tool, when its usage counts them. */
+  readonly serverToolCalls?: Readonly<Record<string, number>>;
 }
 
 /** One request translated for one route: what to send, and how to read what comes back. */
@@ -83,6 +87,12 @@ export function isLocalAnswer(plan: FrontPlan): plan is LocalAnswerPlan {
   return 'localAnswer' in plan;
 }
 
+/** What the gateway's settings allow one request's key (a front reads only its own). */
+export interface FrontPolicy {
+  /** `bridge`: the Responses front serves every family through the hub; `refuse`: the OpenAI family alone (400 otherwise). */
+  readonly responsesOtherFamilies: 'refuse' | 'bridge';
+}
+
 /** One endpoint of a front: its path, key scope, request schema, token estimate and translation. */
 export interface FrontOperation<Request extends { model: string } = { model: string }> {
   /** The key scope that guards it, also the usage record's `endpoint`. */
@@ -97,15 +107,24 @@ export interface FrontOperation<Request extends { model: string } = { model: str
   readonly relayedRequestHeaders?: readonly string[];
   /** The typed request, or a 400 naming the offending parameter. */
   validate(body: unknown): Request;
-  /** Whether a provider can serve this operation (for the catalog's endpoint list; `translate` refuses the others). */
-  serves(provider: ProviderV1): boolean;
+  /** Whether a provider can serve this operation under the gateway's settings (for the catalog's endpoint list; `translate` refuses the others). */
+  serves(provider: ProviderV1, policy?: FrontPolicy): boolean;
   /** Tokens charged up front against TPM: the prompt, plus the most the request may generate. */
   estimateTokens(request: Request, defaultOutputTokens: number | undefined): TokenEstimate;
+  /**
+   * What in the request the vendor bills beyond the tokens its usage reports, or bills later (a
+   * background response, a server-side tool, a priority tier), as a phrase for the refusal; a key
+   * with a budget is refused it, since the gateway could not price it. `pricing` is the model's:
+   * a tool call its usage counts is priced when it names that tool.
+   */
+  unpricedPart?(request: Request, pricing: ModelPricingV1 | undefined): string | undefined;
+  /** The vendor charges nothing for it (token counting): a model without a price may be reached under a budget. */
+  readonly unbilled?: boolean;
   /**
    * Picks the route's translator for this operation (a native pass-through for the front's own
    * dialect, or the chat hub) and translates; throws when the route's provider cannot serve it.
    */
-  translate(route: ModelRoute, request: Request, call: CallContextV1): FrontPlan;
+  translate(route: ModelRoute, request: Request, call: CallContextV1, policy: FrontPolicy): FrontPlan;
 }
 
 /** A client dialect: how its clients authenticate and see errors, and the operations it offers. */

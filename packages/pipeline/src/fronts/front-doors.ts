@@ -1,5 +1,5 @@
 import type { ProviderV1 } from '@modelgate/core';
-import type { FrontDoor, FrontOperation } from './front-door.js';
+import type { FrontDoor, FrontOperation, FrontPolicy } from './front-door.js';
 import { anthropicMessagesFront } from './anthropic-messages-front.js';
 import { openAiChatFront } from './openai-chat-front.js';
 import { openAiResponsesFront } from './openai-responses-front.js';
@@ -25,9 +25,9 @@ export function frontOperations(): ReadonlyArray<{ readonly front: FrontDoor; re
   return FRONT_DOORS.flatMap((front) => front.operations.map((operation) => ({ front, operation })));
 }
 
-/** The model endpoints a provider serves, in the order of the fronts. */
-export function endpointsServedBy(provider: ProviderV1): ModelEndpoint[] {
-  return FRONT_DOORS.flatMap((front) => front.operations.filter((operation) => operation.serves(provider)).map((operation) => operation.endpoint));
+/** The model endpoints a provider serves (under the gateway's settings, when given), in the order of the fronts. */
+export function endpointsServedBy(provider: ProviderV1, policy?: FrontPolicy): ModelEndpoint[] {
+  return FRONT_DOORS.flatMap((front) => front.operations.filter((operation) => operation.serves(provider, policy)).map((operation) => operation.endpoint));
 }
 
 /** The path of a model endpoint (`chat` → `/v1/chat/completions`). */

@@ -5,6 +5,7 @@ import type { FrontDoor, FrontOperation } from './front-door.js';
 import { openAiConventions } from './openai-conventions.js';
 import { relayTranslatedStream } from './relay-translated-stream.js';
 import { parseUpstreamAnswer, readRelayedMembers } from './relayed-answer.js';
+import { unpricedChatPart } from './unpriced-parts.js';
 
 const CHAT_COMPLETION_CHOICES = { key: 'choices', what: 'a chat completion' } as const;
 
@@ -22,7 +23,8 @@ const chatCompletions = {
   // Every provider speaks the hub.
   serves: () => true,
   estimateTokens: (request, defaultOutputTokens) =>
-    estimateRequestTokens([request.messages], [request.max_completion_tokens, request.max_tokens], defaultOutputTokens),
+    estimateRequestTokens([request.messages], [request.max_completion_tokens, request.max_tokens], defaultOutputTokens, request.n),
+  unpricedPart: unpricedChatPart,
   translate(route, request, call) {
     const translator = route.instance.provider.chat;
     return {

@@ -5,6 +5,9 @@ import {
   type GatewayError,
   type ResponsesRequest,
 } from '@modelgate/core';
+import { bridgeResponsesPlan } from '../responses-bridge/bridge-responses-plan.js';
+import type { BridgedResponsesRequest } from '../responses-bridge/bridged-responses-request.js';
+import { withoutGatewayItems } from '../responses-bridge/gateway-items-for-openai.js';
 import type { ModelRoute } from '../routing/model-router.js';
 import { relayVerbatimStream } from '../streaming/relay-verbatim-stream.js';
 import { ResponsesStreamTracker } from '../streaming/responses-stream-tracker.js';
@@ -15,6 +18,12 @@ import type { FrontDoor, FrontOperation } from './front-door.js';
 import { openAiConventions } from './openai-conventions.js';
 import { readRelayedMembers } from './relayed-answer.js';
 import { usageOf } from './responses-usage.js';
+import { countedResponsesTool, countResponsesToolCalls } from './responses-tool-calls.js';
+import { unpricedResponsesPart } from './unpriced-parts.js';
+
+function declaresCountedTool(tools: unknown): boolean {
+  return Array.isArray(tools) && tools.some((tool: { type?: unknown }) => typeof tool?.type === 'string' && countedResponsesTool(tool.type) !== undefined);
+}
 
 /** The stable error for a model whose provider does not speak the Responses API. */
 export function unsupportedModelForEndpoint(route: ModelRoute, path: string): GatewayError {
@@ -29,10 +38,11 @@ export function unsupportedModelForEndpoint(route: ModelRoute, path: string): Ga
 const validateResponsesRequest = createBodyValidator<ResponsesRequest>(responsesRequestSchema);
 
 /**
- * A Responses operation for providers that speak the Responses API natively (the OpenAI family):
- * the body goes upstream as the client sent it (model substituted), and the answer or its event
- * stream comes back untouched, its usage read on the way. Other families get a 400 pointing to
- * chat. This is the seam for an opt-in bridge (Responses over a chat translator, PROTOCOLS F.13).
+ * A Responses operation. Providers that speak the Responses API natively (the OpenAI family) get
+ * the body as the client sent it (model substituted), and the answer or its event stream comes
+ * back untouched, its usage read on the way. Other families get a 400 pointing to chat, unless the
+ * gateway's switch `responses.otherFamilies: bridge` (not narrowed by the key) bridges them through
+ * their chat translator (`responses-bridge/`, PROTOCOLS F.13).
  */
 function responsesOperation<Endpoint extends string>(
   endpoint: Endpoint,
@@ -44,17 +54,33 @@ function responsesOperation<Endpoint extends string>(
     method: 'POST',
     path,
     validate: validateResponsesRequest,
-    serves: (provider) => resolvePassThroughTranslator(provider, 'openai-responses') !== undefined,
+    serves: (provider, policy) => policy?.responsesOtherFamilies === 'bridge' || resolvePassThroughTranslator(provider, 'openai-responses') !== undefined,
     estimateTokens: (request, defaultOutputTokens) =>
       estimateRequestTokens([request.input, request.instructions], [request.max_output_tokens], defaultOutputTokens),
-    translate(route, request, call) {
+    unpricedPart: unpricedResponsesPart,
+    translate(route, request, call, policy) {
       const translator = resolvePassThroughTranslator(route.instance.provider, 'openai-responses');
+      if (!translator && policy.responsesOtherFamilies === 'bridge') return bridgeResponsesPlan(route, request as BridgedResponsesRequest, call, operation);
       if (!translator) throw unsupportedModelForEndpoint(route, path);
+      // Only a request that declared tools billed per call has its answer searched for their calls.
+      const countsToolCalls = declaresCountedTool(request.tools);
       return {
-        upstreamRequest: translator.toUpstreamRequest(request, call, operation),
+        upstreamRequest: translator.toUpstreamRequest(withoutGatewayItems(request, call), call, operation),
         toGatewayError: (failure) => translator.toGatewayError(failure, call),
-        answer: (text) => ({ body: text, usage: usageOf(readRelayedMembers(text, ['usage'])) }),
-        relay: (input) => relayVerbatimStream({ ...verbatimRelayOptions(input), tracker: new ResponsesStreamTracker(), dialect: 'Responses' }),
+        answer: (text) => {
+          const read = readRelayedMembers(text, ['usage', 'id']);
+          const serverToolCalls = countsToolCalls ? countResponsesToolCalls(text) : undefined;
+          return { body: text, usage: usageOf(read), createdStateId: typeof read.id === 'string' ? read.id : undefined, ...(serverToolCalls && { serverToolCalls }) };
+        },
+        relay(input) {
+          const tracker = new ResponsesStreamTracker(countsToolCalls, (id) => (input.exchange.createdStateId = id));
+          const options = verbatimRelayOptions(input);
+          const beforeEnd = () => {
+            input.exchange.serverToolCalls = tracker.serverToolCalls;
+            options.beforeEnd?.();
+          };
+          return relayVerbatimStream({ ...options, beforeEnd, tracker, dialect: 'Responses' });
+        },
       };
     },
   };

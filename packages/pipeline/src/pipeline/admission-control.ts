@@ -13,6 +13,12 @@ export interface AdmissionTarget {
    * computed when first read, so read it only when needed.
    */
   readonly estimate: TokenEstimate;
+  /**
+   * Why the gateway cannot price this request, as a phrase (a model without a price among those
+   * that may serve it, fallbacks included; a part the vendor bills beyond its usage), or undefined;
+   * computed when first read, for keys with a budget.
+   */
+  readonly unpriced: string | undefined;
 }
 
 /**

@@ -6,11 +6,13 @@ import { DeploymentBook } from '../routing/deployment-book.js';
 import type { Deployment, ModelRoute } from '../routing/model-router.js';
 import { orderDeployments } from '../routing/order-deployments.js';
 import { resolveModelForKey } from '../scope/key-scope.js';
+import { decodeUpstreamStream } from '../transport/decode-upstream-stream.js';
 import { readUpstreamText } from '../transport/read-upstream-text.js';
 import type { UpstreamReply } from '../transport/upstream-transport.js';
 import { replaceTopLevelString } from '../http/replace-top-level-string.js';
+import { spliceTopLevelMembers } from '../http/splice-top-level-members.js';
 import { callUpstream } from './call-upstream.js';
-import { createCallContext, routeOnDeployment } from './call-context.js';
+import { createCallContext, frontPolicyFor, routeOnDeployment } from './call-context.js';
 import { DEFAULT_RETRY_POLICY, retryDelayMs } from './retry-policy.js';
 import type { PipelineDependencies } from './run-model-request.js';
 
@@ -132,7 +134,7 @@ function translateFor(input: AttemptInput, route: ModelRoute, deployment: Deploy
   try {
     const onDeployment = routeOnDeployment(route, deployment);
     const call = createCallContext(input.exchange, onDeployment, deployment, dependencies.logger, input.operation.relayedRequestHeaders);
-    const plan = input.operation.translate(onDeployment, input.body, call);
+    const plan = input.operation.translate(onDeployment, input.body, call, frontPolicyFor(input.exchange.key, dependencies));
     // A model the gateway would answer itself takes no part in the attempts: the request already went upstream.
     if (isLocalAnswer(plan)) return { ok: false, error: new Error(`'${route.publicId}' answers ${input.operation.path} locally`) };
     return { ok: true, plan };
@@ -175,7 +177,9 @@ async function tryDeployment(
   const release = book.begin(deployment.id);
   const elapsedMs = () => Number((process.hrtime.bigint() - attempt.startedAt) / NANOSECONDS_PER_MILLISECOND);
   try {
-    const reply = await callUpstream(dependencies.transport, upstreamRequest, exchange.clientSignal, (failure) => plan.toGatewayError(failure));
+    const { signer, streamDecoder } = deployment.instance.provider;
+    const sent = await callUpstream(dependencies.transport, upstreamRequest, exchange.clientSignal, (failure) => plan.toGatewayError(failure), signer);
+    const reply = decodeUpstreamStream(sent, upstreamRequest.stream, streamDecoder);
     attempt.status = reply.status;
     const timeToFirstByteMs = elapsedMs();
     const whole = upstreamRequest.stream ? undefined : plan.answer(await readUpstreamText(reply, upstreamRequest.url));
@@ -198,18 +202,29 @@ async function tryDeployment(
   }
 }
 
+/** Top-level members a pass-through may set on the client's body and still send its bytes: the upstream's model, the usage a stream is asked for. */
+const SPLICED_MEMBERS: ReadonlySet<string> = new Set(['model', 'stream_options']);
+
 /**
- * A pass-through body (the client's own, only `model` replaced: every other top-level value the
- * very same object) goes upstream as the client's bytes with the model spliced in, so nothing a
- * JSON round trip would change (integers past 2^53, escapes, key order, spacing) is changed.
- * Anything else a translator built is sent as it is.
+ * A pass-through body (the client's own, with only `model` replaced and perhaps `stream_options`
+ * set: every other top-level value the very same object) goes upstream as the client's bytes with
+ * those members spliced in, so nothing a JSON round trip would change (integers past 2^53, escapes,
+ * key order, spacing) is changed. Anything else a translator built is sent as it is.
  */
 function sendAsSent(upstreamBody: unknown, clientBody: object, clientText: string | undefined): unknown {
   if (clientText === undefined || typeof upstreamBody !== 'object' || upstreamBody === null) return upstreamBody;
   const sent = upstreamBody as Record<string, unknown>;
   const client = clientBody as Record<string, unknown>;
-  const keys = Object.keys(sent);
-  if (typeof sent.model !== 'string' || keys.length !== Object.keys(client).length) return upstreamBody;
-  if (!keys.every((key) => key === 'model' || (Object.hasOwn(client, key) && sent[key] === client[key]))) return upstreamBody;
-  return replaceTopLevelString(clientText, 'model', sent.model) ?? upstreamBody;
+  if (typeof sent.model !== 'string') return upstreamBody;
+  const changed: Record<string, unknown> = {};
+  let kept = 0;
+  for (const key of Object.keys(sent)) {
+    if (Object.hasOwn(client, key) && sent[key] === client[key]) kept++;
+    else if (SPLICED_MEMBERS.has(key)) changed[key] = sent[key];
+    else return upstreamBody;
+  }
+  // A member the translator dropped (or renamed) cannot be spliced away.
+  if (kept + Object.keys(changed).filter((key) => Object.hasOwn(client, key)).length !== Object.keys(client).length) return upstreamBody;
+  if (Object.keys(changed).length === 1 && 'model' in changed) return replaceTopLevelString(clientText, 'model', sent.model) ?? upstreamBody;
+  return spliceTopLevelMembers(clientText, changed) ?? upstreamBody;
 }

@@ -1,5 +1,6 @@
 import type { CallContextV1, LoggerV1 } from '@modelgate/core';
-import type { Exchange } from '../exchange/exchange.js';
+import type { Exchange, ExchangeKey } from '../exchange/exchange.js';
+import type { FrontPolicy } from '../fronts/front-door.js';
 import type { Deployment, ModelRoute } from '../routing/model-router.js';
 
 /** The client's headers among `names`, for a pass-through translator to relay (never the key or anything else). */
@@ -36,4 +37,10 @@ export function createCallContext(
 export function routeOnDeployment(route: ModelRoute, deployment: Deployment): ModelRoute {
   if (deployment === route.deployments[0]) return route;
   return { ...route, instance: deployment.instance, upstreamModel: deployment.upstreamModel, card: deployment.card, pricing: deployment.pricing };
+}
+
+/** The gateway's front settings as they apply to one key: a key may narrow them, never widen them. */
+export function frontPolicyFor(key: ExchangeKey, settings: { readonly responsesOtherFamilies?: 'refuse' | 'bridge' }): FrontPolicy {
+  const bridge = settings.responsesOtherFamilies === 'bridge' && key.responsesOtherFamilies !== 'refuse';
+  return { responsesOtherFamilies: bridge ? 'bridge' : 'refuse' };
 }

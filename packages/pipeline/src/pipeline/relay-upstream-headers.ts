@@ -20,3 +20,15 @@ export function upstreamHeadersForClient(headers: IncomingHttpHeaders, relayedAs
   if (upstreamRequestId) relayed['x-upstream-request-id'] = upstreamRequestId as string;
   return relayed;
 }
+
+/**
+ * What a client can use from a failed upstream answer's headers (issue 28): the vendor's request id
+ * as `x-upstream-request-id` (for the vendor's support, as on success), and `x-should-retry` as it
+ * is, which the official OpenAI and Anthropic SDKs obey over their own status rules.
+ */
+export function upstreamErrorHeadersForClient(headers: IncomingHttpHeaders): Record<string, string> {
+  const relayed = upstreamHeadersForClient(headers, []);
+  const shouldRetry = headers['x-should-retry'];
+  if (shouldRetry === 'true' || shouldRetry === 'false') relayed['x-should-retry'] = shouldRetry;
+  return relayed;
+}

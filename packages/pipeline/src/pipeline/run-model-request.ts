@@ -10,10 +10,11 @@ import type { UpstreamTransport } from '../transport/upstream-transport.js';
 import type { TokenEstimate } from '../fronts/estimate-tokens.js';
 import type { AdmissionControl, AdmissionTarget } from './admission-control.js';
 import { attemptUpstream, type ServedAttempt } from './attempt-upstream.js';
-import { createCallContext } from './call-context.js';
+import { createCallContext, frontPolicyFor } from './call-context.js';
 import type { ClientReply } from './client-reply.js';
 import { upstreamHeadersForClient } from './relay-upstream-headers.js';
 import type { RetryPolicy } from './retry-policy.js';
+import { assertOwnsNamedState, type VendorStateOwners } from './vendor-state-owners.js';
 
 export interface PipelineDependencies {
   readonly models: ModelRouter;
@@ -27,6 +28,10 @@ export interface PipelineDependencies {
   readonly retry?: RetryPolicy;
   /** Deployments' health and load, shared by every request of the process. */
   readonly deployments?: DeploymentBook;
+  /** Which key created which vendor-side state; absent, any key may name any (one-key setups, conformance). */
+  readonly stateOwners?: VendorStateOwners;
+  /** `responses.otherFamilies`: whether `/v1/responses` bridges non-OpenAI families (default `refuse`). */
+  readonly responsesOtherFamilies?: 'refuse' | 'bridge';
 }
 
 export interface ModelRequest {
@@ -57,12 +62,14 @@ export async function runModelRequest(request: ModelRequest, dependencies: Pipel
 
   const route = resolveModelForKey(dependencies.models, exchange.key, body.model);
   exchange.route = route;
+  if (dependencies.stateOwners) await assertOwnsNamedState(dependencies.stateOwners, exchange.key.id, body);
 
-  const plan = operation.translate(route, body, createCallContext(exchange, route, route.deployments[0]!, dependencies.logger, operation.relayedRequestHeaders));
+  const call = createCallContext(exchange, route, route.deployments[0]!, dependencies.logger, operation.relayedRequestHeaders);
+  const plan = operation.translate(route, body, call, frontPolicyFor(exchange.key, dependencies));
   exchange.stream = !isLocalAnswer(plan) && plan.upstreamRequest.stream;
 
   if (dependencies.admission) {
-    const admitted = dependencies.admission.admit(exchange, admissionTarget(operation, route, body));
+    const admitted = dependencies.admission.admit(exchange, new RouteAdmissionTarget(operation, route, body, dependencies.models));
     reply.setHeaders(admitted instanceof Promise ? await admitted : admitted);
   }
   exchange.admitted = true;
@@ -78,12 +85,9 @@ export async function runModelRequest(request: ModelRequest, dependencies: Pipel
 
 /**
  * What admission decides on. The token estimate serialises the prompt, so it is made only when
- * asked for (a key with token or request limits, or a record whose upstream sent no usage), once.
+ * asked for (a key with token or request limits, or a record whose upstream sent no usage), once;
+ * what cannot be priced, only for a key with a budget.
  */
-function admissionTarget(operation: FrontOperation, route: ModelRoute, body: { model: string }): AdmissionTarget {
-  return new RouteAdmissionTarget(operation, route, body);
-}
-
 class RouteAdmissionTarget implements AdmissionTarget {
   readonly endpoint: string;
   readonly model: string;
@@ -95,6 +99,7 @@ class RouteAdmissionTarget implements AdmissionTarget {
     private readonly operation: FrontOperation,
     private readonly route: ModelRoute,
     private readonly body: { model: string },
+    private readonly models: ModelRouter,
   ) {
     this.endpoint = operation.endpoint;
     this.model = route.publicId;
@@ -105,6 +110,26 @@ class RouteAdmissionTarget implements AdmissionTarget {
   get estimate(): TokenEstimate {
     return (this.made ??= this.operation.estimateTokens(this.body, this.route.card?.maxOutputTokens));
   }
+
+  get unpriced(): string | undefined {
+    if (!this.operation.unbilled) {
+      const unpriced = unpricedDeployment(this.route, this.models);
+      if (unpriced) return `the model '${unpriced.model}' (deployment '${unpriced.deployment}') has no price in this gateway`;
+    }
+    return this.operation.unpricedPart?.(this.body, this.pricing);
+  }
+}
+
+/**
+ * The first deployment without a price that may serve a route: its own, then its fallbacks' (a
+ * fallback the key may not use is never tried, but is checked all the same).
+ */
+function unpricedDeployment(route: ModelRoute, models: ModelRouter): { model: string; deployment: string } | undefined {
+  for (const candidate of [route, ...route.fallbacks.map((fallback) => models.resolve(fallback.model))]) {
+    const deployment = candidate?.deployments.find((served) => served.pricing === undefined);
+    if (deployment) return { model: candidate!.publicId, deployment: deployment.id };
+  }
+  return undefined;
 }
 
 /** Who answered, on every answer: the upstream's own useful headers and the gateway's. */
@@ -131,6 +156,8 @@ function answerClient(exchange: Exchange, served: ServedAttempt, answer: WholeAn
   served.release();
   reply.setHeaders(answerHeaders(exchange, served));
   exchange.usage = answer.usage;
+  exchange.createdStateId = answer.createdStateId;
+  exchange.serverToolCalls = answer.serverToolCalls;
   exchange.stage = 'responding';
   exchange.answerComplete(200, answer.body);
   reply.sendJson(200, answer.body);

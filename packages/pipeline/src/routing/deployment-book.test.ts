@@ -54,4 +54,18 @@ describe('DeploymentBook', () => {
     book.succeeded('a', 200);
     expect(book.timeToFirstByteMs('a')).toBeCloseTo(120);
   });
+
+  it('forgets a deployment it does not keep once no request is on it, so made-up ids cannot grow it (issue 27)', () => {
+    const book = new DeploymentBook({ failureThreshold: 1, cooldownMs: 100, countedKinds: ['server'] }, Date.now, (id) => id === 'kept');
+    for (let index = 0; index < 100; index++) {
+      const end = book.begin(`made-up-${index}`);
+      expect(book.inFlight(`made-up-${index}`)).toBe(1);
+      book.failed(`made-up-${index}`, 'server', false);
+      end();
+    }
+    book.begin('kept')();
+    book.failed('kept', 'server', true);
+    expect(book.size).toBe(1);
+    expect(book.status('kept')).toMatchObject({ state: 'cooling-down' });
+  });
 });

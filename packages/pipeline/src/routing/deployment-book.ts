@@ -52,9 +52,15 @@ const LATENCY_SMOOTHING = 0.2;
 export class DeploymentBook {
   private readonly entries = new Map<string, Entry>();
 
+  /**
+   * `keeps` names the deployments whose health is remembered between requests (the router's
+   * listed ones); any other (an id a client made up under a provider's pattern) has an entry only
+   * while a request is on it, so the book's size is bounded by the config, not by clients.
+   */
   constructor(
     private readonly policy: CooldownPolicy = DEFAULT_COOLDOWN_POLICY,
     private readonly now: () => number = Date.now,
+    private readonly keeps: (id: string) => boolean = () => true,
   ) {}
 
   state(id: string): DeploymentState {
@@ -73,6 +79,7 @@ export class DeploymentBook {
   /** A request starts on the deployment; call the returned function when it has ended. */
   begin(id: string): () => void {
     const entry = this.entry(id);
+    this.entries.set(id, entry);
     if (this.state(id) === 'probe-due') entry.probing = true;
     entry.inFlight++;
     let ended = false;
@@ -80,6 +87,7 @@ export class DeploymentBook {
       if (ended) return;
       ended = true;
       entry.inFlight--;
+      if (entry.inFlight === 0 && !this.keeps(id)) this.entries.delete(id);
     };
   }
 
@@ -130,12 +138,18 @@ export class DeploymentBook {
     };
   }
 
+  /** The deployment's entry; one that is not kept and has no request on it is not stored. */
   private entry(id: string): Entry {
     let entry = this.entries.get(id);
     if (!entry) {
       entry = { consecutiveFailures: 0, probing: false, inFlight: 0 };
-      this.entries.set(id, entry);
+      if (this.keeps(id)) this.entries.set(id, entry);
     }
     return entry;
+  }
+
+  /** How many deployments the book holds an entry for. */
+  get size(): number {
+    return this.entries.size;
   }
 }

@@ -60,8 +60,10 @@ describe('resolveModelForKey', () => {
     expect(() => resolveModelForKey(ambiguous, { allowedModels: ['west/*'] }, 'gpt-5')).toThrow(expect.objectContaining({ message: expect.not.stringContaining('east/') }));
   });
 
-  it("lets a key scoped to a model reach it through its provider's qualified id, and nothing else", () => {
-    expect(resolveModelForKey(ambiguous, { allowedModels: ['gpt-5'] }, 'east/gpt-5').instance.id).toBe('east');
-    expect(() => resolveModelForKey(ambiguous, { allowedModels: ['gpt-5'] }, 'east/gpt-4o')).toThrow(expect.objectContaining({ status: 404 }));
+  it('checks a qualified id against the scope as it is, instance included (issue 27)', () => {
+    expect(() => resolveModelForKey(ambiguous, { allowedModels: ['gpt-5'] }, 'east/gpt-5')).toThrow(expect.objectContaining({ status: 404 }));
+    expect(resolveModelForKey(ambiguous, { allowedModels: ['east/gpt-5'] }, 'east/gpt-5').instance.id).toBe('east');
+    expect(resolveModelForKey(ambiguous, { allowedModels: ['*/gpt-5'] }, 'west/gpt-5').instance.id).toBe('west');
+    expect(() => resolveModelForKey(ambiguous, { allowedModels: ['east/*'] }, 'west/gpt-5')).toThrow(expect.objectContaining({ status: 404 }));
   });
 });

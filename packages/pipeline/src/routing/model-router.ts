@@ -51,6 +51,9 @@ const NOTHING: ModelLookup = { candidates: [] };
 export class ModelRouter {
   private readonly routes = new Map<string, ModelRoute>();
   private readonly listed: ModelRoute[] = [];
+  /** The names and deployment ids of the listed models: what the config and the providers' catalogs name. */
+  private readonly listedNames = new Set<string>();
+  private readonly listedDeployments = new Set<string>();
 
   constructor(
     models: readonly ModelEntry[],
@@ -96,6 +99,24 @@ export class ModelRouter {
         this.listed.push(lookup.route ? lookup.route : this.routeFromCard(instance, `${instance.id}/${card.id}`, card.id));
       }
     }
+    for (const route of this.listed) {
+      for (const name of [route.publicId, ...route.aliases]) this.listedNames.add(name);
+      for (const deployment of route.deployments) this.listedDeployments.add(deployment.id);
+    }
+  }
+
+  /**
+   * Whether a model id or deployment id is one the config or a provider's catalog names, rather
+   * than one a client made up under a provider's id pattern. What is kept per model in memory
+   * (metrics series, deployment health) is kept only for these, so its size is bounded by the
+   * config, never by what clients send.
+   */
+  isListedModel(id: string): boolean {
+    return this.listedNames.has(id);
+  }
+
+  isListedDeployment(id: string): boolean {
+    return this.listedDeployments.has(id);
   }
 
   /** The route an id names, or the routes it could name when several providers match it. */
@@ -165,12 +186,14 @@ export class ModelRouter {
 }
 
 /**
- * The names a key's model scope is checked against for a route: its public id and, for an id that
- * names its provider instance (`openai/gpt-5`), the model itself, so a key allowed `gpt-*` may
- * reach `openai/gpt-5`. (An alias is checked as the client sent it.)
+ * The names a key's model scope is checked against for a route: its public id only. An id that
+ * names its provider instance (`other/gpt-4o`) is checked as it is, instance included, so a key
+ * scoped to `gpt-4o` does not reach the same model name on another instance, with other
+ * credentials and prices; a scope names such ids itself (`other/gpt-4o` or `other/*`).
+ * (An alias is checked as the client sent it.)
  */
 export function scopeNamesOf(route: ModelRoute): readonly string[] {
-  return route.publicId === `${route.instance.id}/${route.upstreamModel}` ? [route.publicId, route.upstreamModel] : [route.publicId];
+  return [route.publicId];
 }
 
 function findCard(instance: ProviderInstance, upstreamModel: string): ModelCardV1 | undefined {

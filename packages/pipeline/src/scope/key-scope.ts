@@ -9,6 +9,8 @@ export interface KeyScope {
   readonly allowedEndpoints?: readonly string[];
   /** Provider families (`openai`, `anthropic`, …). */
   readonly allowedFamilies?: readonly string[];
+  /** `refuse` narrows the gateway's `responses.otherFamilies: bridge` for this key; it never widens it. */
+  readonly responsesOtherFamilies?: 'refuse' | 'bridge';
 }
 
 export function assertEndpointAllowed(key: KeyScope, endpoint: string): void {

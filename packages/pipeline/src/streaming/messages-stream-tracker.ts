@@ -1,5 +1,6 @@
 import { completionUsageFromAnthropic, formatSseEvent, upstreamProtocolError, type AnthropicUsage, type CompletionUsage, type GatewayError, type SseEvent, type StreamUsageReaderV1 } from '@modelgate/core';
 import { anthropicErrorOf } from '../fronts/anthropic-conventions.js';
+import { anthropicServerToolCalls } from '../fronts/anthropic-usage.js';
 import type { VerbatimStreamTracker } from './relay-verbatim-stream.js';
 
 interface MessagesEventPayload {
@@ -52,6 +53,11 @@ export class MessagesStreamTracker implements VerbatimStreamTracker {
 
   get ended(): boolean {
     return this.terminal;
+  }
+
+  /** Anthropic's counts of server tool calls, by tool (cumulative in `message_delta`, as the tokens). */
+  get serverToolCalls(): Record<string, number> | undefined {
+    return anthropicServerToolCalls(this.anthropicUsage);
   }
 
   get usage(): CompletionUsage | undefined {

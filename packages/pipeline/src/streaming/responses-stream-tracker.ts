@@ -1,4 +1,5 @@
 import { formatSseEvent, upstreamProtocolError, type CompletionUsage, type GatewayError, type ResponsesUsage, type SseEvent } from '@modelgate/core';
+import { countResponsesToolCalls } from '../fronts/responses-tool-calls.js';
 import { toCompletionUsage } from '../fronts/responses-usage.js';
 import { topLevelMembers } from '../http/json-text.js';
 import type { VerbatimStreamTracker } from './relay-verbatim-stream.js';
@@ -18,6 +19,17 @@ export class ResponsesStreamTracker implements VerbatimStreamTracker {
   private lastSequenceNumber = -1;
   private terminalType: string | undefined;
   private responsesUsage: ResponsesUsage | undefined;
+  /** Calls of per-call billed tools in the final response, when the request declared such tools. */
+  serverToolCalls: Record<string, number> | undefined;
+
+  /**
+   * @param countsToolCalls the request declared tools billed per call: their calls are counted in the terminal event.
+   * @param onResponseId learns the response's id from the terminal event (its owner is recorded with it).
+   */
+  constructor(
+    private readonly countsToolCalls = false,
+    private readonly onResponseId?: (id: string) => void,
+  ) {}
 
   observe(event: SseEvent): void {
     // Several compatible servers end with a chat-style `[DONE]`, after the terminal event: not data.
@@ -28,7 +40,7 @@ export class ResponsesStreamTracker implements VerbatimStreamTracker {
       this.noteSequenceNumber(event.data);
       return;
     }
-    let payload: { type?: unknown; sequence_number?: unknown; response?: { usage?: ResponsesUsage | null } };
+    let payload: { type?: unknown; sequence_number?: unknown; response?: { id?: unknown; usage?: ResponsesUsage | null } };
     try {
       payload = JSON.parse(event.data) as typeof payload;
     } catch (error) {
@@ -39,6 +51,8 @@ export class ResponsesStreamTracker implements VerbatimStreamTracker {
     if (type === undefined || !TERMINAL_TYPES.has(type)) return;
     this.terminalType = type;
     if (payload.response?.usage) this.responsesUsage = payload.response.usage;
+    if (typeof payload.response?.id === 'string') this.onResponseId?.(payload.response.id);
+    if (this.countsToolCalls) this.serverToolCalls = countResponsesToolCalls(event.data);
   }
 
   private noteSequenceNumber(data: string): void {

@@ -3,7 +3,8 @@ import type { AnthropicScriptedReply } from './anthropic-reply.js';
 import { startAnthropicSimulator } from './anthropic-simulator.js';
 import { readAnthropicRequest } from './read-anthropic-request.js';
 
-function toAnthropicReply(script: Exclude<ConformanceScript, { kind: 'error' }>): AnthropicScriptedReply {
+/** One conformance script as an Anthropic simulator reply (also played by the simulators of hosts of Claude). */
+export function toAnthropicReply(script: Exclude<ConformanceScript, { kind: 'error' }>): AnthropicScriptedReply {
   switch (script.kind) {
     case 'text':
       return {

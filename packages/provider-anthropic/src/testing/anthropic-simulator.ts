@@ -14,6 +14,7 @@ import {
 import { contentText } from './anthropic-content-text.js';
 import { anthropicErrorBody, anthropicErrorFormat, anthropicStatusForType, type AnthropicProblem } from './anthropic-errors.js';
 import { countAnthropicTokens } from './anthropic-count-tokens.js';
+import { demoAnthropicReply } from './demo-anthropic-reply.js';
 import type { AnthropicScriptedReply } from './anthropic-reply.js';
 import { buildAnthropicEvents, buildAnthropicMessage, planAnthropicMessage } from './build-anthropic-message.js';
 import { ThinkingLedger } from './thinking-ledger.js';
@@ -22,6 +23,8 @@ import { validateAnthropicRequest } from './validate-anthropic-request.js';
 export interface AnthropicSimulatorOptions {
   /** When set, every request must send it as `x-api-key` (or `Authorization: Bearer`); otherwise any key is accepted. */
   apiKey?: string;
+  /** The demo's tool rule (docs/demo.md, `demoAnthropicReply`); off by default, on only in the gateway's demo profile. */
+  demoToolRule?: boolean;
 }
 
 /** The Anthropic simulator's handle: addresses, recorded requests, and its script queues. */
@@ -79,7 +82,7 @@ export async function startAnthropicSimulator(options: AnthropicSimulatorOptions
     const problem = validateAnthropicRequest(request.body, ledger);
     if (problem) return sendProblem(response, problem, headers);
     const body = request.body as { model: string; stream?: boolean; system?: unknown; messages: LooseMessage[] };
-    const reply = queues.replies.shift() ?? { content: [{ type: 'text', text: `Echo: ${lastUserText(body.messages)}` }] };
+    const reply = queues.replies.shift() ?? (options.demoToolRule ? demoAnthropicReply(body) : undefined) ?? { content: [{ type: 'text', text: `Echo: ${lastUserText(body.messages)}` }] };
     const plan = planAnthropicMessage(reply, body.model, promptText(body), ledger);
     if (body.stream !== true) {
       if (reply.streamError) return sendProblem(response, { status: anthropicStatusForType(reply.streamError.type), ...reply.streamError }, headers);

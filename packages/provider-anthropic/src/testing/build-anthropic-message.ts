@@ -72,9 +72,15 @@ function responseBlock(block: PlannedBlock): Record<string, unknown> {
   return { ...block };
 }
 
+/** Server tool calls as the usage counts them (`web_search_requests`, one per `server_tool_use` block of the tool), or null with none. */
+function serverToolUse(plan: PlannedAnthropicMessage): Record<string, number> | null {
+  const searches = plan.content.filter((block) => block.type === 'server_tool_use' && block.name === 'web_search').length;
+  return searches > 0 ? { web_search_requests: searches } : null;
+}
+
 function usageBody(plan: PlannedAnthropicMessage): Record<string, unknown> {
   const cacheCreation = { ephemeral_5m_input_tokens: plan.usage.cache_creation_input_tokens, ephemeral_1h_input_tokens: 0 };
-  return { ...plan.usage, cache_creation: cacheCreation, server_tool_use: null, service_tier: 'standard' };
+  return { ...plan.usage, cache_creation: cacheCreation, server_tool_use: serverToolUse(plan), service_tier: 'standard' };
 }
 
 /** The non-streaming answer (PROTOCOLS D.4). */
@@ -141,7 +147,7 @@ function messageStart(plan: PlannedAnthropicMessage): string {
   const message = buildAnthropicMessage(plan);
   return event({
     type: 'message_start',
-    message: { ...message, content: [], stop_reason: null, stop_sequence: null, usage: { ...usageBody(plan), ...inputUsage, output_tokens: 1 } },
+    message: { ...message, content: [], stop_reason: null, stop_sequence: null, usage: { ...usageBody(plan), ...inputUsage, output_tokens: 1, server_tool_use: null } },
   });
 }
 
@@ -159,6 +165,8 @@ export function* buildAnthropicEvents(plan: PlannedAnthropicMessage, streamError
   }
   for (const [index, block] of plan.content.entries()) yield* blockEvents(block, index);
   const delta = { stop_reason: plan.stopReason, stop_sequence: plan.stopSequence, ...(plan.stopDetails ? { stop_details: plan.stopDetails } : {}) };
-  yield event({ type: 'message_delta', delta, usage: { output_tokens: plan.usage.output_tokens } });
+  // The final counts: server tool calls are known only once the turn is done.
+  const toolUse = serverToolUse(plan);
+  yield event({ type: 'message_delta', delta, usage: { output_tokens: plan.usage.output_tokens, ...(toolUse && { server_tool_use: toolUse }) } });
   yield event({ type: 'message_stop' });
 }

@@ -8,14 +8,15 @@ export type { AnthropicScriptedReply, AnthropicScriptedBlock, AnthropicScriptedU
 export { anthropicErrorBody, anthropicErrorFormat, type AnthropicProblem } from './anthropic-errors.js';
 export { validateAnthropicRequest } from './validate-anthropic-request.js';
 export { ThinkingLedger } from './thinking-ledger.js';
-export { anthropicConformanceUpstream } from './anthropic-conformance-upstream.js';
+export { anthropicConformanceUpstream, toAnthropicReply } from './anthropic-conformance-upstream.js';
 
 // The uniform entry every provider's `./testing` offers (`ProviderTestingEntry` in @modelgate/testkit).
 
 export function startSimulator(options?: AnthropicSimulatorOptions): Promise<AnthropicSimulator> {
-  return startAnthropicSimulator(options);
+  return startAnthropicSimulator({ demoToolRule: true, ...options });
 }
 
 export const simulatorSettings: ProviderTestingEntry['simulatorSettings'] = (simulator) => ({ baseUrl: simulator.url, apiKey: 'sk-ant-demo-simulator' });
 
 export const demoModels: readonly DemoModel[] = [{ id: 'demo-claude', upstreamModel: 'claude-sonnet-4-5' }];
+export { readAnthropicRequest } from './read-anthropic-request.js';

@@ -21,12 +21,27 @@ const TOP_LEVEL_FIELDS = new Set([
 const TOOL_NAME = /^[a-zA-Z0-9_-]{1,128}$/;
 const EFFORTS = new Set(['low', 'medium', 'high', 'xhigh', 'max']);
 
+/** The server tool web search (`web_search_20250305`, `web_search_20260209`): named `web_search`, with its own options only (docs.anthropic.com, web search tool, 2025-05). */
+const WEB_SEARCH_TOOL = /^web_search_\d{8}$/;
+const WEB_SEARCH_FIELDS = new Set(['type', 'name', 'max_uses', 'allowed_domains', 'blocked_domains', 'user_location', 'cache_control', 'allowed_callers']);
+
+function webSearchToolProblem(tool: Record<string, unknown>, path: string): AnthropicProblem | undefined {
+  if (tool.name !== 'web_search') return invalidAnthropicRequest(`${path}.name: Input should be 'web_search'`);
+  const extra = Object.keys(tool).find((key) => !WEB_SEARCH_FIELDS.has(key));
+  return extra ? invalidAnthropicRequest(`${path}.${extra}: Extra inputs are not permitted`) : undefined;
+}
+
 function checkTools(body: Record<string, unknown>): AnthropicProblem | undefined {
   const tools = body.tools;
   const names = new Set<string>();
   if (tools !== undefined) {
     if (!Array.isArray(tools)) return invalidAnthropicRequest('tools: Input should be a valid list');
     for (const [index, tool] of (tools as unknown[]).entries()) {
+      if (isRecord(tool) && typeof tool.type === 'string' && WEB_SEARCH_TOOL.test(tool.type)) {
+        const problem = webSearchToolProblem(tool, `tools.${index}.${tool.type}`);
+        if (problem) return problem;
+        continue;
+      }
       if (!isRecord(tool) || typeof tool.name !== 'string' || !TOOL_NAME.test(tool.name)) {
         return invalidAnthropicRequest(`tools.${index}.custom.name: String should match pattern '^[a-zA-Z0-9_-]{1,128}$'`);
       }

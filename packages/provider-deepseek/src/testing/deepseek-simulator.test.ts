@@ -96,6 +96,18 @@ describe('DeepSeek simulator', () => {
     expect(await refusal({ model: 'deepseek-reasoner', messages: ask })).toEqual(invalid('Model Not Exist'));
   });
 
+  it('refuses the developer role and array content on system, tool and assistant messages, in DeepSeek’s deserializer words', async () => {
+    const parts = [{ type: 'text', text: 'a' }];
+    const prefix = 'Failed to deserialize the JSON body into the target type: ';
+    expect(await refusal({ messages: [{ role: 'developer', content: 'Be terse.' }, { role: 'user', content: 'hi' }] })).toEqual(
+      invalid(`${prefix}messages[0].role: unknown variant \`developer\`, expected one of \`system\`, \`user\`, \`assistant\`, \`tool\`, \`latest_reminder\``),
+    );
+    expect(await refusal({ messages: [{ role: 'system', content: parts }, { role: 'user', content: 'hi' }] })).toEqual(invalid(`${prefix}messages[0]: invalid type: sequence, expected a string`));
+    const loop = TOOL_LOOP.map((message, index) => (index === 1 ? { ...message, reasoning_content: 'r' } : index === 2 ? { ...message, content: parts } : message));
+    expect(await refusal({ messages: loop, tools: [TOOL] })).toEqual(invalid(`${prefix}messages[2]: invalid type: sequence, expected a string`));
+    expect((await refusal({ messages: [{ role: 'user', content: parts }] })).status).toBe(200);
+  });
+
   it('scripts keep-alive comments before a stream and blank lines before a JSON body', async () => {
     simulator.enqueueReply({ kind: 'text', text: 'Late.', keepAlives: { count: 2 } });
     const stream = await (await post({ model: 'deepseek-flash', messages: [{ role: 'user', content: 'q' }], stream: true })).text();

@@ -1,4 +1,4 @@
-import { startOpenAiChatSimulator } from '@modelgate/provider-openai-compatible/testing';
+import { demoChatReply, startOpenAiChatSimulator } from '@modelgate/provider-openai-compatible/testing';
 import type { ScriptedSimulator } from '@modelgate/testkit';
 import { answerDeepSeekChat } from './answer-deepseek-chat.js';
 import type { DeepSeekReply } from './deepseek-reply.js';
@@ -11,6 +11,8 @@ export interface DeepSeekSimulatorOptions {
   apiKey?: string;
   /** The ids served and listed (default: DeepSeek's current ones). */
   models?: string[];
+  /** The demo's tool rule (docs/demo.md, the compatible base's `demoChatReply`); off by default, on only in the gateway's demo profile. */
+  demoToolRule?: boolean;
 }
 
 export type DeepSeekSimulator = ScriptedSimulator<DeepSeekReply>;
@@ -23,11 +25,11 @@ export type DeepSeekSimulator = ScriptedSimulator<DeepSeekReply>;
  */
 export async function startDeepSeekSimulator(options: DeepSeekSimulatorOptions = {}): Promise<DeepSeekSimulator> {
   const replies: DeepSeekReply[] = [];
-  const nextReply = () => replies.shift();
+  const nextReply = (body: unknown) => replies.shift() ?? (options.demoToolRule ? demoChatReply(body) : undefined);
   const chat = await startOpenAiChatSimulator(
     // DeepSeek sends none of OpenAI's x-ratelimit-* headers: its 429 is a concurrency cap (PROTOCOLS G.2).
     { apiKey: options.apiKey, models: options.models ?? [...DEEPSEEK_SIMULATOR_MODELS], rateLimitHeaders: false },
-    ['/v1/chat/completions', '/chat/completions'].map((path) => ({ method: 'POST', path, answer: (exchange) => answerDeepSeekChat(exchange, nextReply) })),
+    ['/v1/chat/completions', '/chat/completions'].map((path) => ({ method: 'POST', path, answer: (exchange) => answerDeepSeekChat(exchange, () => nextReply(exchange.request.body)) })),
   );
   return {
     url: chat.url,

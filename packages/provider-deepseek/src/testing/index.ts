@@ -13,7 +13,7 @@ export { deepSeekConformanceUpstream } from './deepseek-conformance-upstream.js'
 // The uniform entry every provider's `./testing` offers (`ProviderTestingEntry` in @modelgate/testkit).
 
 export function startSimulator(options?: DeepSeekSimulatorOptions): Promise<DeepSeekSimulator> {
-  return startDeepSeekSimulator(options);
+  return startDeepSeekSimulator({ demoToolRule: true, ...options });
 }
 
 export const simulatorSettings: ProviderTestingEntry['simulatorSettings'] = (simulator) => ({ baseUrl: simulator.url, apiKey: 'sk-demo-simulator' });

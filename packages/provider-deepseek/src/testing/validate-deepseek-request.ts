@@ -1,6 +1,7 @@
 import type { OpenAiProblem } from '@modelgate/provider-openai-compatible/testing';
 import { isRecord } from '@modelgate/testkit';
 import { badRequest } from './deepseek-errors.js';
+import { validateDeepSeekMessages } from './validate-deepseek-messages.js';
 
 const THINKING_TYPES = ['enabled', 'disabled'];
 /** DeepSeek's own effort values; the gateway must map OpenAI's (stricter than DeepSeek, which maps some itself). */
@@ -40,12 +41,14 @@ export function turnsMissingReasoning(messages: readonly Message[]): number[] {
 }
 
 /**
- * What DeepSeek refuses beyond OpenAI's validation, in DeepSeek's words (PROTOCOLS G.2): a thinking
- * switch or effort it does not know, `json_schema` output, `json_object` without "json" in the
+ * What DeepSeek refuses beyond OpenAI's validation, in DeepSeek's words (PROTOCOLS G.2): a role it
+ * does not know (`developer`), array content where it takes a string, a thinking switch or effort it does not know, `json_schema` output, `json_object` without "json" in the
  * prompt, and while thinking a forced tool call, log probabilities, or a tool loop sent back
  * without its reasoning.
  */
 export function validateDeepSeekRequest(body: Record<string, unknown>): OpenAiProblem | undefined {
+  const messageProblem = validateDeepSeekMessages(body.messages as Message[]);
+  if (messageProblem) return messageProblem;
   if (body.thinking !== undefined && !(isRecord(body.thinking) && THINKING_TYPES.includes(body.thinking.type as string))) {
     return badRequest('Invalid thinking type, expected one of: enabled, disabled');
   }

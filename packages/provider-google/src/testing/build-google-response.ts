@@ -29,6 +29,7 @@ function draftPart(scripted: GoogleScriptedPart, model: SimulatedModel): Part {
     const chosen = typeof id === 'string' ? id : id === undefined && issuesIds ? callId() : undefined;
     return { functionCall: { ...(chosen ? { id: chosen } : {}), name, args }, ...signature };
   }
+  if ('inlineData' in scripted) return { inlineData: { ...scripted.inlineData }, ...(scripted.thought ? { thought: true } : {}), ...signature };
   return { text: scripted.text, ...(scripted.thought ? { thought: true } : {}), ...signature };
 }
 
@@ -70,7 +71,7 @@ function usageOf(reply: GoogleScriptedReply, parts: readonly Part[], promptText:
 
 export function planGoogleAnswer(reply: GoogleScriptedReply, model: SimulatedModel, includeThoughts: boolean, promptText: string): PlannedGoogleAnswer {
   const malformed = reply.finishReason === 'MALFORMED_FUNCTION_CALL';
-  const scripted = malformed || reply.blockReason ? [] : (reply.parts ?? []).filter((part) => includeThoughts || !('text' in part && part.thought));
+  const scripted = malformed || reply.blockReason ? [] : (reply.parts ?? []).filter((part) => includeThoughts || !('thought' in part && part.thought));
   const parts = scripted.map((part) => draftPart(part, model));
   const issued = placeSignatures(parts, scripted, reply, model);
   return {
@@ -114,6 +115,10 @@ function streamedPieces(plan: PlannedGoogleAnswer): Part[][] {
       const previous = pieces.at(-1);
       if (!plan.reply.callsInSeparateChunks && previous?.every((earlier) => earlier.functionCall)) previous.push(part);
       else pieces.push([part]);
+      continue;
+    }
+    if (part.inlineData) {
+      pieces.push([part]);
       continue;
     }
     const texts = part.text ? splitText(part.text) : [''];

@@ -4,6 +4,8 @@
  */
 export type GoogleScriptedPart =
   | { text: string; thought?: boolean; thoughtSignature?: string | false }
+  /** A generated image, as image models (`gemini-3.1-flash-image`, `gemini-3-pro-image`) answer with it. */
+  | { inlineData: { mimeType: string; data: string }; thought?: boolean; thoughtSignature?: string | false }
   /** `id` defaults to a minted one on models that issue ids (Gemini 3+); `false` sends none. */
   | { functionCall: { id?: string | false; name: string; args?: Record<string, unknown> }; thoughtSignature?: string | false };
 

@@ -11,6 +11,7 @@ import {
   type ScriptedSimulator,
 } from '@modelgate/testkit';
 import { buildGoogleEvents, buildGoogleResponse, planGoogleAnswer } from './build-google-response.js';
+import { demoGoogleReply } from './demo-google-reply.js';
 import type { GoogleScriptedReply } from './google-reply.js';
 import { googleErrorBody, googleErrorFormat, type GoogleProblem } from './google-simulator-errors.js';
 import { simulatedModel } from './google-simulator-models.js';
@@ -20,6 +21,8 @@ import { validateGoogleRequest } from './validate-google-request.js';
 export interface GoogleSimulatorOptions {
   /** When set, every request must send it as `x-goog-api-key` (or `?key=`); otherwise any key is accepted. */
   apiKey?: string;
+  /** The demo's tool rule (docs/demo.md, `demoGoogleReply`); off by default, on only in the gateway's demo profile. */
+  demoToolRule?: boolean;
 }
 
 /** The Gemini simulator's handle: addresses (`url` with `/v1beta`), recordings, script queues, and the signatures it issued. */
@@ -75,7 +78,7 @@ export async function startGoogleSimulator(options: GoogleSimulatorOptions = {})
     const problem = validateGoogleRequest(request.body, model, version === 'v1beta');
     if (problem) return sendProblem(response, problem, headers);
     const body = request.body as { contents: Contents; systemInstruction?: { parts?: unknown }; generationConfig?: { thinkingConfig?: { includeThoughts?: unknown } } };
-    const reply = queues.replies.shift() ?? { parts: [{ text: `Echo: ${lastUserText(body.contents)}` }] };
+    const reply = queues.replies.shift() ?? (options.demoToolRule ? demoGoogleReply(body) : undefined) ?? { parts: [{ text: `Echo: ${lastUserText(body.contents)}` }] };
     const promptText = textOf(body.systemInstruction?.parts) + body.contents.map((content) => textOf(content.parts)).join('');
     const plan = planGoogleAnswer(reply, model, body.generationConfig?.thinkingConfig?.includeThoughts === true, promptText);
     issuedSignatures.push(...plan.issued);

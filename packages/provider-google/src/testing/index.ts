@@ -11,7 +11,7 @@ export { googleConformanceUpstream } from './google-conformance-upstream.js';
 // The uniform entry every provider's `./testing` offers (`ProviderTestingEntry` in @modelgate/testkit).
 
 export function startSimulator(options?: GoogleSimulatorOptions): Promise<GoogleSimulator> {
-  return startGoogleSimulator(options);
+  return startGoogleSimulator({ demoToolRule: true, ...options });
 }
 
 export const simulatorSettings: ProviderTestingEntry['simulatorSettings'] = (simulator) => ({ baseUrl: simulator.url, apiKey: 'gemini-demo-simulator-key' });

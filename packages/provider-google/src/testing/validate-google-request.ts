@@ -1,6 +1,7 @@
 import { isRecord } from '@modelgate/testkit';
 import { invalidGoogleArgument, type GoogleProblem } from './google-simulator-errors.js';
 import type { SimulatedModel } from './google-simulator-models.js';
+import { checkFunctionResponseReferences } from './validate-google-function-response.js';
 import { validateFunctionTurns } from './validate-google-function-turns.js';
 import { validateJsonSchema, validateLegacySchema } from './validate-google-schema.js';
 import { validateGoogleTools } from './validate-google-tools.js';
@@ -28,6 +29,10 @@ function checkPart(part: unknown, path: string): GoogleProblem | undefined {
   }
   if (part.functionResponse !== undefined && (!isRecord(part.functionResponse) || typeof part.functionResponse.name !== 'string' || !isRecord(part.functionResponse.response))) {
     return invalidGoogleArgument(`Invalid value at '${path}.function_response.response' (type.googleapis.com/google.protobuf.Struct)`);
+  }
+  if (isRecord(part.functionResponse)) {
+    const problem = checkFunctionResponseReferences(part.functionResponse);
+    if (problem) return problem;
   }
   if (isRecord(part.inlineData) && (typeof part.inlineData.data !== 'string' || /^data:/.test(part.inlineData.data))) {
     return invalidGoogleArgument(`Invalid value at '${path}.inline_data.data' (TYPE_BYTES), Base64 decoding failed`);
@@ -73,6 +78,11 @@ function checkGenerationConfig(config: unknown, model: SimulatedModel, jsonSchem
   if (!isRecord(config)) return invalidGoogleArgument("Invalid value at 'generation_config'");
   const unknown = Object.keys(config).find((key) => !GENERATION_FIELDS.has(key) || (!jsonSchemaFields && key === 'responseJsonSchema'));
   if (unknown !== undefined) return invalidGoogleArgument(`Invalid JSON payload received. Unknown name "${unknown}" at 'generation_config': Cannot find field.`);
+  // Every current Gemini model refuses a penalty other than 0 (0 is not validated). Source:
+  // google-gemini/cookbook#1290 (2026-07-17, "on every tested model"), vercel/ai#8943, BerriAI/litellm PR #32273.
+  if ([config.presencePenalty, config.frequencyPenalty].some((penalty) => penalty !== undefined && penalty !== 0)) {
+    return invalidGoogleArgument('Penalty is not enabled for this model');
+  }
   if (Array.isArray(config.stopSequences) && config.stopSequences.length > 5) return invalidGoogleArgument('* GenerateContentRequest.generation_config.stop_sequences: at most 5 stop sequences are allowed.');
   if (config.responseSchema !== undefined && config.responseJsonSchema !== undefined) {
     return invalidGoogleArgument('* GenerateContentRequest.generation_config: response_schema and response_json_schema cannot both be set.');

@@ -36,6 +36,12 @@ export function validateLegacySchema(node: unknown, path: string): GoogleProblem
     const index = node.required.findIndex((name) => typeof name !== 'string' || !(name in properties));
     if (index >= 0) return invalidGoogleArgument(`* GenerateContentRequest.${path}.required[${index}]: property is not defined`);
   }
+  // Source: "* GenerateContentRequest.generation_config.response_schema.properties[\"action\"]…properties[\"go_back\"].properties:
+  // should be non-empty for OBJECT type" (browser-use/browser-use#3786, 2025-12-18; Kilo-Org/kilocode PR #11955).
+  // An OBJECT without `properties` passes (vercel/ai PR #11319 keeps nested `{type: "object"}`).
+  if (isNode(node.properties) && Object.keys(node.properties).length === 0 && typeof node.type === 'string' && node.type.toUpperCase() === 'OBJECT') {
+    return invalidGoogleArgument(`* GenerateContentRequest.${path}.properties: should be non-empty for OBJECT type`);
+  }
   if (typeof node.type === 'string' && node.type.toUpperCase() === 'ARRAY' && node.items === undefined) {
     return invalidGoogleArgument(`* GenerateContentRequest.${path}.items: missing field.`);
   }

@@ -30,3 +30,4 @@ export { buildChatCompletion } from './build-chat-completion.js';
 export { buildChatChunks } from './build-chat-chunks.js';
 export { newCompletionIdentity, type CompletionIdentity } from './completion-identity.js';
 export { lastUserText } from './message-text.js';
+export { demoChatReply } from './demo-chat-reply.js';

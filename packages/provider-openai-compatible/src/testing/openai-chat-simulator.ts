@@ -5,11 +5,12 @@ import { buildChatChunks } from './build-chat-chunks.js';
 import { buildChatCompletion } from './build-chat-completion.js';
 import { checkBearerKey } from './check-bearer-key.js';
 import { newCompletionIdentity } from './completion-identity.js';
-import { estimateUsage } from './estimate-usage.js';
+import { demoChatReply } from './demo-chat-reply.js';
+import { estimatePromptTokens, estimateUsage } from './estimate-usage.js';
 import { matchOpenAiRoute } from './match-openai-route.js';
 import { lastUserText } from './message-text.js';
 import type { OpenAiChatReply } from './openai-chat-reply.js';
-import { compatibleServerErrorFormat, openAiErrorEnvelope, openAiErrorFormat, type OpenAiProblem } from './openai-errors.js';
+import { compatibleServerErrorFormat, openAiErrorEnvelope, openAiErrorFormat, requestTooLarge, type OpenAiProblem } from './openai-errors.js';
 import { DEFAULT_OPENAI_MODELS, modelList, modelNotFound, modelObject } from './openai-simulator-models.js';
 import { openAiResponseHeaders } from './openai-response-headers.js';
 import { planChoices } from './plan-chat-choices.js';
@@ -29,6 +30,18 @@ export interface OpenAiSimulatorOptions {
    * then carries no header at all unless a fault asks for `retryAfterSeconds`.
    */
   rateLimitHeaders?: boolean;
+  /**
+   * The organisation's tokens-per-minute limit: a chat request whose prompt estimate plus
+   * `max_completion_tokens` (or `max_tokens`) times `n` exceeds it on its own gets OpenAI's 429
+   * "Request too large" (requestTooLarge). None when omitted.
+   */
+  tokensPerMinute?: number;
+  /**
+   * The demo's tool rule (docs/demo.md): an unscripted request whose last user message has text in
+   * backticks calls an offered tool with it, and a tool result is quoted back. Off by default: only
+   * the gateway's demo profile turns it on, never a test of the vendor's behaviour.
+   */
+  demoToolRule?: boolean;
 }
 
 /** What the simulator hands an added endpoint for one request. */
@@ -113,8 +126,12 @@ export async function startOpenAiChatSimulator(
     if (problem) return sendProblem(response, problem, headers);
     const body = request.body as ChatCompletionRequest;
     if (options.models !== undefined && !options.models.includes(body.model)) return sendProblem(response, modelNotFound(body.model), headers);
+    if (options.tokensPerMinute !== undefined) {
+      const requested = estimatePromptTokens(body.messages) + (body.max_completion_tokens ?? body.max_tokens ?? 0) * (body.n ?? 1);
+      if (requested > options.tokensPerMinute) return sendProblem(response, requestTooLarge(body.model, options.tokensPerMinute, requested), headers);
+    }
 
-    const reply = replies.shift() ?? echoReply(body);
+    const reply = replies.shift() ?? (options.demoToolRule ? demoChatReply(body) : undefined) ?? echoReply(body);
     const choices = planChoices(reply, body.n ?? 1);
     const usage = estimateUsage(body.messages, choices, reply.usage);
     const identity = newCompletionIdentity(body.model);

@@ -22,6 +22,21 @@ export function openAiErrorEnvelope(problem: OpenAiProblem): ErrorEnvelope {
   };
 }
 
+/**
+ * OpenAI's 429 for one request whose tokens (prompt and `max_tokens`) exceed the organisation's
+ * tokens-per-minute limit on its own: it can never succeed, whatever the wait. Wording, `type:
+ * 'tokens'` and code as OpenAI sends them (seen in Aider-AI/aider#1880, DrShushen/climb#13,
+ * continuedev/continue#11717, 2024-2026).
+ */
+export function requestTooLarge(model: string, limit: number, requested: number): OpenAiProblem {
+  return {
+    status: 429,
+    message: `Request too large for ${model} in organization org-simulated on tokens per min (TPM): Limit ${limit}, Requested ${requested}. The input or output tokens must be reduced in order to run successfully. Visit https://platform.openai.com/account/rate-limits to learn more.`,
+    type: 'tokens',
+    code: 'rate_limit_exceeded',
+  };
+}
+
 /** What OpenAI answers for each status (PROTOCOLS A.6), used when a status fault names no body. */
 function defaultProblem(status: number, retryAfterSeconds: number | undefined): OpenAiProblem {
   switch (status) {

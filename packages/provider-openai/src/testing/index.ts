@@ -33,7 +33,7 @@ export type {
 // The uniform entry every provider's `./testing` offers (`ProviderTestingEntry` in @modelgate/testkit).
 
 export function startSimulator(options?: OpenAiSimulatorOptions): Promise<OpenAiSimulator> {
-  return startOpenAiSimulator(options);
+  return startOpenAiSimulator({ demoToolRule: true, ...options });
 }
 
 export const simulatorSettings: ProviderTestingEntry['simulatorSettings'] = (simulator) => ({ baseUrl: simulator.url, apiKey: 'sk-demo-simulator' });

@@ -1,5 +1,6 @@
 import { startOpenAiChatSimulator, type OpenAiChatSimulator, type OpenAiSimulatorOptions } from '@modelgate/provider-openai-compatible/testing';
 import { answerResponses, answerResponsesCompact } from './responses/answer-responses.js';
+import { demoResponsesReply } from './responses/demo-responses-reply.js';
 import type { ResponsesReply } from './responses/responses-reply.js';
 
 export interface OpenAiSimulator extends OpenAiChatSimulator {
@@ -18,8 +19,9 @@ export interface OpenAiSimulator extends OpenAiChatSimulator {
  */
 export async function startOpenAiSimulator(options: OpenAiSimulatorOptions = {}): Promise<OpenAiSimulator> {
   const responsesReplies: ResponsesReply[] = [];
+  const nextResponsesReply = (body: unknown) => responsesReplies.shift() ?? (options.demoToolRule ? demoResponsesReply(body) : undefined);
   const chat = await startOpenAiChatSimulator(options, [
-    { method: 'POST', path: '/v1/responses', answer: (exchange) => answerResponses(exchange, () => responsesReplies.shift()) },
+    { method: 'POST', path: '/v1/responses', answer: (exchange) => answerResponses(exchange, () => nextResponsesReply(exchange.request.body)) },
     { method: 'POST', path: '/v1/responses/compact', answer: answerResponsesCompact },
   ]);
   return {

@@ -3,6 +3,8 @@ import type { ModelPattern } from '../../routing/match-model-pattern.js';
 import type { ChatTranslatorV1 } from './chat-translator-v1.js';
 import type { PassThroughTranslatorsV1 } from './pass-through-translator-v1.js';
 import type { ResponsesTranslatorV1 } from './responses-translator-v1.js';
+import type { UpstreamSignerV1 } from './upstream-signer-v1.js';
+import type { UpstreamStreamDecoderV1 } from './upstream-stream-decoder-v1.js';
 
 export const PROVIDER_SPECIFICATION_VERSION_V1 = 'v1';
 
@@ -23,6 +25,27 @@ export interface ProviderContextV1 {
 
 /** Prices in USD per million tokens. */
 export interface ModelPricingV1 {
+  readonly input: number;
+  readonly output: number;
+  readonly cachedInput?: number;
+  readonly cacheWrite?: number;
+  /** The vendor's long-context prices, which replace these for a request whose prompt is over a size. */
+  readonly longContext?: LongContextPricingV1;
+  /**
+   * USD per call of a server-side tool the vendor bills per call and counts in its usage, by the
+   * tool's name there (`web_search`: Anthropic's `server_tool_use.web_search_requests`). A tool
+   * with a fee and no price here is refused to a key with a budget.
+   */
+  readonly toolCalls?: Readonly<Record<string, number>>;
+}
+
+/**
+ * Prices for every token of a request whose prompt (cached and cache-written tokens included) is
+ * over `aboveInputTokens`, as Gemini Pro (over 200k) and Anthropic's 1M-context beta bill it.
+ * Cache prices absent here fall back to this tier's input price.
+ */
+export interface LongContextPricingV1 {
+  readonly aboveInputTokens: number;
   readonly input: number;
   readonly output: number;
   readonly cachedInput?: number;
@@ -85,6 +108,13 @@ export interface ProviderV1 {
   readonly family?: string;
   /** Ids or globs this instance serves unlisted, when its settings choose them; else the descriptor's `modelPatterns`. */
   readonly modelPatterns?: readonly ModelPattern[];
+  /**
+   * Signs or authorises each upstream request after translation (a refreshed bearer token, AWS
+   * SigV4), for vendors whose credentials are not a constant header. Absent: requests go as built.
+   */
+  readonly signer?: UpstreamSignerV1;
+  /** Turns the vendor's stream framing into SSE text, for vendors whose streams are not SSE (AWS's event stream). */
+  readonly streamDecoder?: UpstreamStreamDecoderV1;
 }
 
 /**

@@ -1,4 +1,5 @@
 import type { JsonSchema } from '../v1/schemas/json-schema.js';
+import { modelIdSchema } from '../v1/schemas/model-id-schema.js';
 
 const block: JsonSchema = { type: 'object', required: ['type'], properties: { type: { type: 'string' } } };
 
@@ -12,7 +13,7 @@ const messageParam: JsonSchema = {
 };
 
 const sharedProperties: Readonly<Record<string, JsonSchema>> = {
-  model: { type: 'string', minLength: 1 },
+  model: modelIdSchema,
   messages: { type: 'array', items: messageParam },
   system: { anyOf: [{ type: 'string' }, { type: 'array', items: block }] },
   tools: { type: 'array', items: { type: 'object' } },

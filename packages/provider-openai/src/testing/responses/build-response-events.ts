@@ -46,6 +46,15 @@ function* customToolCallEvents(item: OutputItem, outputIndex: number): Generator
   yield { type: 'response.custom_tool_call_input.done', ...position, input };
 }
 
+/** A hosted web search: its item opens in progress, then `in_progress`, `searching` and `completed` events (PROTOCOLS B.3). */
+function* webSearchCallEvents(item: OutputItem, outputIndex: number): Generator<ResponseEventBody> {
+  const position = { item_id: item.id, output_index: outputIndex };
+  yield { type: 'response.output_item.added', output_index: outputIndex, item: { id: item.id, type: 'web_search_call', status: 'in_progress' } };
+  yield { type: 'response.web_search_call.in_progress', ...position };
+  yield { type: 'response.web_search_call.searching', ...position };
+  yield { type: 'response.web_search_call.completed', ...position };
+}
+
 /** The events that open and fill one item; `output_item.done` follows them. */
 function itemBodyEvents(item: OutputItem, outputIndex: number): Iterable<ResponseEventBody> {
   switch (item.type) {
@@ -57,6 +66,8 @@ function itemBodyEvents(item: OutputItem, outputIndex: number): Iterable<Respons
       return functionCallEvents(item, outputIndex);
     case 'custom_tool_call':
       return customToolCallEvents(item, outputIndex);
+    case 'web_search_call':
+      return webSearchCallEvents(item, outputIndex);
     default:
       return [{ type: 'response.output_item.added', output_index: outputIndex, item }];
   }

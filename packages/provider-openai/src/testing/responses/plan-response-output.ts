@@ -47,6 +47,8 @@ export function planOutputItem(item: ScriptedOutputItem, options: PlanOptions): 
         input: item.input,
         name: item.name,
       };
+    case 'web_search_call':
+      return { id: `ws_${randomToken()}`, type: 'web_search_call', status: 'completed', action: { type: 'search', query: item.query } };
   }
 }
 

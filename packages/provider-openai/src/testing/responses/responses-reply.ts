@@ -6,7 +6,9 @@ export type ScriptedOutputItem =
   /** A reasoning item; `encryptedContent` is sent only when the request includes `reasoning.encrypted_content`. */
   | { type: 'reasoning'; summary: string; encryptedContent?: string }
   | { type: 'function_call'; name: string; arguments: string; callId?: string }
-  | { type: 'custom_tool_call'; name: string; input: string; callId?: string };
+  | { type: 'custom_tool_call'; name: string; input: string; callId?: string }
+  /** A search the hosted web search tool ran (billed per call); the request must declare a `web_search*` tool. */
+  | { type: 'web_search_call'; query: string };
 
 /** A finished response with these output items. */
 export interface ResponsesCompletedReply {

@@ -1,6 +1,7 @@
 import { functionToolCallSchema as toolCall } from './function-tool-call-schema.js';
 import { reasoningDetailsSchema } from './hub-extension-schemas.js';
 import type { JsonSchema } from './json-schema.js';
+import { modelIdSchema } from './model-id-schema.js';
 
 const nullable = (schema: JsonSchema): JsonSchema => ({ anyOf: [schema, { type: 'null' }] });
 
@@ -175,7 +176,7 @@ export const chatCompletionRequestSchema: JsonSchema = {
   type: 'object',
   required: ['model', 'messages'],
   properties: {
-    model: { type: 'string', minLength: 1 },
+    model: modelIdSchema,
     messages: { type: 'array', minItems: 1, items: message },
     frequency_penalty: nullable({ type: 'number', minimum: -2, maximum: 2 }),
     presence_penalty: nullable({ type: 'number', minimum: -2, maximum: 2 }),

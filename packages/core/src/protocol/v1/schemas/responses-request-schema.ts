@@ -1,4 +1,5 @@
 import type { JsonSchema } from './json-schema.js';
+import { modelIdSchema } from './model-id-schema.js';
 
 /**
  * JSON Schema for `POST /v1/responses` and `/v1/responses/compact`. Only the fields the gateway reads
@@ -10,7 +11,7 @@ export const responsesRequestSchema: JsonSchema = {
   type: 'object',
   required: ['model'],
   properties: {
-    model: { type: 'string', minLength: 1 },
+    model: modelIdSchema,
     input: { anyOf: [{ type: 'string' }, { type: 'array', items: { type: 'object' } }] },
     stream: { anyOf: [{ type: 'boolean' }, { type: 'null' }] },
   },

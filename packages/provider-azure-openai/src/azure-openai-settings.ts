@@ -1,0 +1,49 @@
+import type { EnvironmentVariableV1, JsonSchema } from '@modelgate/core';
+
+export interface AzureOpenAiSettings {
+  /** The resource's endpoint, `https://<resource>.openai.azure.com` (a trailing `/openai` or `/openai/v1` is accepted). */
+  endpoint: string;
+  /** The resource's key, sent as `api-key`. Either this or `entraId`. */
+  apiKey?: string;
+  /** Microsoft Entra ID bearer tokens from the Azure credential chain instead of a key (`@azure/identity`'s DefaultAzureCredential). */
+  entraId?: true;
+  /** The token scope for `entraId` (default `https://cognitiveservices.azure.com/.default`). */
+  entraScope?: string;
+  /**
+   * Set: the classic deployment URLs, `/openai/deployments/{deployment}/chat/completions?api-version=…`
+   * (the model id routing chose is the deployment name). Unset: the v1 API, `/openai/v1/...`, which
+   * takes no api-version and the deployment name as `model`.
+   */
+  apiVersion?: string;
+  /** Extra headers sent on every upstream request. */
+  headers?: Record<string, string>;
+}
+
+export const AZURE_OPENAI_DEFAULT_ENTRA_SCOPE = 'https://cognitiveservices.azure.com/.default';
+
+export const azureOpenAiSettingsSchema: JsonSchema = {
+  type: 'object',
+  required: ['endpoint'],
+  additionalProperties: false,
+  // A key or Entra ID, not both: Azure would take whichever it reads first, and the operator could not tell which.
+  oneOf: [{ required: ['apiKey'] }, { required: ['entraId'] }],
+  properties: {
+    endpoint: { type: 'string', pattern: '^https?://', description: 'The resource endpoint, `https://<resource>.openai.azure.com`.' },
+    apiKey: { type: 'string', minLength: 1, description: 'The resource key, sent as `api-key`. Either this or `entraId: true`.' },
+    entraId: { const: true, description: 'Microsoft Entra ID bearer tokens from the Azure credential chain (environment, workload identity, managed identity, Azure CLI) instead of a key.' },
+    entraScope: { type: 'string', description: 'The token scope for `entraId` (default `https://cognitiveservices.azure.com/.default`).' },
+    apiVersion: {
+      type: 'string',
+      pattern: '^\\d{4}-\\d{2}-\\d{2}(-preview)?$',
+      description: 'Set: the classic deployment URLs with this `api-version` (e.g. `2024-10-21`). Unset: the v1 API (`/openai/v1`), which needs none.',
+    },
+    headers: { type: 'object', additionalProperties: { type: 'string' }, description: 'Extra headers sent on every upstream request.' },
+  },
+};
+
+/** The variables Azure's own samples and SDKs read. */
+export const AZURE_OPENAI_ENVIRONMENT: readonly EnvironmentVariableV1[] = [
+  { name: 'AZURE_OPENAI_API_KEY', setting: 'apiKey', secret: true, description: 'Azure OpenAI resource key, sent as api-key.' },
+  { name: 'AZURE_OPENAI_ENDPOINT', setting: 'endpoint', description: 'https://<resource>.openai.azure.com' },
+  { name: 'AZURE_OPENAI_API_VERSION', setting: 'apiVersion', description: 'Set for the classic deployment URLs; unset for the v1 API.' },
+];

@@ -1,0 +1,6 @@
+// `@modelgate/provider-bedrock/testing`: the AWS Bedrock runtime simulator (SigV4 verified, event
+// stream framing), for this package's tests and anyone testing against Bedrock.
+export { startBedrockSimulator, type BedrockSimulator, type BedrockSimulatorOptions } from './bedrock-simulator.js';
+export type { AwsCredentialsForTest } from './verify-sigv4.js';
+export { encodeEventStreamMessage, chunkMessage, exceptionMessage } from './encode-event-stream.js';
+export { bedrockConformanceUpstream } from './bedrock-conformance-upstream.js';

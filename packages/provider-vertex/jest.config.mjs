@@ -1,0 +1,3 @@
+import { createJestConfig } from '../../tools/jest-preset.mjs';
+
+export default createJestConfig();

@@ -1,0 +1,76 @@
+import {
+  defineProvider,
+  unsupportedPassThroughOperation,
+  type AnthropicMessagesRequest,
+  type CallContextV1,
+  type ChatTranslatorV1,
+  type PassThroughTranslatorV1,
+  type ProviderContextV1,
+} from '@modelgate/core';
+import anthropicProvider from '@modelgate/provider-anthropic';
+import googleProvider from '@modelgate/provider-google';
+import { anthropicModelOfVertexId, toVertexAnthropicRequest, toVertexGeminiRequest, vertexPublisherModels, type VertexPublisherModels } from './vertex-anthropic-request.js';
+import { VERTEX_ENVIRONMENT, vertexSettingsSchema, type VertexSettings } from './vertex-settings.js';
+import { createVertexTokenSigner } from './vertex-token-signer.js';
+
+/** Claude's model ids on Vertex carry their version after `@` (`claude-sonnet-4-5@20250929`); Gemini's are the Gemini API's. */
+const VERTEX_CLAUDE_PATTERNS = ['claude-*@*'];
+const VERTEX_GEMINI_PATTERNS = ['gemini-*'];
+
+/** The call as the Anthropic translator should see it: the Anthropic id, so its per-model rules apply. */
+const asAnthropicCall = (call: CallContextV1): CallContextV1 => ({ ...call, upstreamModel: anthropicModelOfVertexId(call.upstreamModel) });
+
+function vertexChat(chat: ChatTranslatorV1, publishers: VertexPublisherModels): ChatTranslatorV1 {
+  return { ...chat, toUpstreamRequest: (request, call) => toVertexAnthropicRequest(chat.toUpstreamRequest(request, asAnthropicCall(call)), call.upstreamModel, publishers) };
+}
+
+function vertexMessages(messages: PassThroughTranslatorV1<AnthropicMessagesRequest>, publishers: VertexPublisherModels): PassThroughTranslatorV1<AnthropicMessagesRequest> {
+  return {
+    ...messages,
+    toUpstreamRequest(body, call, operation) {
+      // Vertex counts tokens at another method with another body (not yet mapped).
+      if (operation !== 'create') throw unsupportedPassThroughOperation('anthropic-messages', operation);
+      return toVertexAnthropicRequest(messages.toUpstreamRequest(body, asAnthropicCall(call), operation), call.upstreamModel, publishers);
+    },
+  };
+}
+
+/**
+ * Google Vertex AI, Claude through `rawPredict` / `streamRawPredict`: the Anthropic provider itself
+ * builds each request (chat translated, Messages passed through), sent to Vertex with the model in
+ * the URL and `anthropic_version: "vertex-2023-10-16"` in the body, with a Google OAuth token the
+ * provider's signer adds (cached, refreshed). Vertex answers and streams as Anthropic does, and its
+ * errors in Anthropic's envelope, so the Anthropic provider reads them. With `publisher: google`,
+ * Gemini at `publishers/google` with the Google provider's translator, unchanged but for the URL
+ * and the bearer token (Vertex takes the Gemini API's body, and the `skip_thought_signature_validator`
+ * sentinel the translator sends).
+ */
+export const vertexProvider = defineProvider<VertexSettings>({
+  specificationVersion: 'v1',
+  id: 'vertex',
+  family: 'anthropic',
+  settingsSchema: vertexSettingsSchema,
+  modelPatterns: VERTEX_CLAUDE_PATTERNS,
+  environment: VERTEX_ENVIRONMENT,
+  create(settings, context: ProviderContextV1) {
+    const publishers = vertexPublisherModels(settings.project, settings.location, settings.endpoint);
+    const signer = createVertexTokenSigner(settings.keyFile, context.env);
+    if (settings.publisher === 'google') {
+      const gemini = googleProvider.create({}, context);
+      return {
+        family: 'google',
+        modelPatterns: VERTEX_GEMINI_PATTERNS,
+        models: gemini.models,
+        chat: { ...gemini.chat, toUpstreamRequest: (request, call) => toVertexGeminiRequest(gemini.chat.toUpstreamRequest(request, call), call.upstreamModel, publishers) },
+        signer,
+      };
+    }
+    const anthropic = anthropicProvider.create({ ...(settings.defaultMaxTokens && { defaultMaxTokens: settings.defaultMaxTokens }) }, context);
+    const messages = anthropic.passThrough?.['anthropic-messages'] as PassThroughTranslatorV1<AnthropicMessagesRequest>;
+    return {
+      chat: vertexChat(anthropic.chat, publishers),
+      passThrough: { 'anthropic-messages': vertexMessages(messages, publishers) },
+      signer,
+    };
+  },
+});
