@@ -81,7 +81,10 @@ class ContentsBuilder {
     if (name === undefined) throw invalidRequest(`The tool message answers '${message.tool_call_id}', which no earlier assistant tool call has.`, `${path}.tool_call_id`);
     const id = upstreamCallId(message.tool_call_id, this.traits.issuesCallIds);
     const text = typeof message.content === 'string' ? message.content : message.content.map((part) => part.text).join('\n\n');
-    return { part: { functionResponse: { ...(id ? { id } : {}), name, response: responseObject(text) } }, callId };
+    // A failed call's output goes under `error`, Gemini's key for error details (FunctionResponse.response).
+    const output = responseObject(text);
+    const response = message.is_error === true ? { error: 'content' in output && Object.keys(output).length === 1 ? output.content : output } : output;
+    return { part: { functionResponse: { ...(id ? { id } : {}), name, response } }, callId };
   }
 
   /** Adjacent messages of one role become one content (PROTOCOLS F.2); empty ones vanish. */

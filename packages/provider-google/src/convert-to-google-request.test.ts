@@ -123,13 +123,13 @@ describe('function names Gemini cannot take', () => {
 describe('generationConfig', () => {
   it.each([
     ['gemini-3.8-flash', 'minimal', { thinkingLevel: 'LOW', includeThoughts: true }],
-    ['gemini-3.8-flash', 'none', { thinkingLevel: 'LOW', includeThoughts: true }],
+    ['gemini-3.8-flash', 'none', { thinkingLevel: 'LOW' }],
     ['gemini-3.8-flash', 'xhigh', { thinkingLevel: 'HIGH', includeThoughts: true }],
     ['gemini-3.7-flash', 'medium', { thinkingLevel: 'MEDIUM', includeThoughts: true }],
-    ['gemini-3.1-flash-lite', 'none', { thinkingLevel: 'MINIMAL', includeThoughts: true }],
+    ['gemini-3.1-flash-lite', 'none', { thinkingLevel: 'MINIMAL' }],
     ['gemini-3.1-pro-preview', 'minimal', { thinkingLevel: 'LOW', includeThoughts: true }],
     ['gemini-2.5-flash', 'none', { thinkingBudget: 0 }],
-    ['gemini-2.5-pro', 'none', { thinkingBudget: 128, includeThoughts: true }],
+    ['gemini-2.5-pro', 'none', { thinkingBudget: 128 }],
     ['gemini-2.5-flash-lite', 'minimal', { thinkingBudget: 512, includeThoughts: true }],
     ['gemini-2.5-flash', 'max', { thinkingBudget: 16384, includeThoughts: true }],
   ] as const)('%s with reasoning_effort %s → %j (one knob, a level the model has)', (model, effort, expected) => {

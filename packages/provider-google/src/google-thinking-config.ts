@@ -44,7 +44,8 @@ export function convertToGoogleThinkingConfig(
   call: CallContextV1,
 ): GoogleThinkingConfig | undefined {
   const wanted = effort ?? undefined;
-  const thoughts = options.includeThoughts ? { includeThoughts: true } : {};
+  // `none` asks for no thoughts: a model that cannot stop thinking (level models) still shows none.
+  const thoughts = options.includeThoughts && wanted !== 'none' ? { includeThoughts: true } : {};
   switch (style.kind) {
     case 'none':
       if (wanted !== undefined) call.warn({ kind: 'dropped-parameter', parameter: 'reasoning_effort', reason: `${call.upstreamModel} takes no thinking setting` });

@@ -1,4 +1,5 @@
 import { execFile } from 'node:child_process';
+import { randomUUID } from 'node:crypto';
 import { mkdir, mkdtemp, rm } from 'node:fs/promises';
 import { createRequire } from 'node:module';
 import { tmpdir } from 'node:os';
@@ -21,6 +22,31 @@ export interface ClaudeCodeOptions {
   /** Tools Claude Code may run without asking (`--allowedTools`). */
   readonly allowedTools?: readonly string[];
   readonly timeoutMs?: number;
+  /** A conversation kept across runs (`--session-id`, then `--resume`), each run on its own model. */
+  readonly session?: ClaudeCodeSession;
+}
+
+/** One Claude Code conversation over several runs: its HOME and working folder outlive each run. */
+export interface ClaudeCodeSession {
+  readonly id: string;
+  readonly home: string;
+  readonly workFolder: string;
+  /** Whether a run has created the conversation (the next ones resume it). */
+  started: boolean;
+  close(): Promise<void>;
+}
+
+async function makeHome(): Promise<{ home: string; workFolder: string }> {
+  const home = await mkdtemp(join(tmpdir(), 'modelgate-claude-code-'));
+  const workFolder = join(home, 'work');
+  await mkdir(workFolder);
+  return { home, workFolder };
+}
+
+/** A fresh conversation for runs that pass it as `session`; `close` removes its HOME. */
+export async function openClaudeCodeSession(): Promise<ClaudeCodeSession> {
+  const { home, workFolder } = await makeHome();
+  return { id: randomUUID(), home, workFolder, started: false, close: () => rm(home, { recursive: true, force: true }) };
 }
 
 export interface ClaudeCodeRun {
@@ -29,7 +55,7 @@ export interface ClaudeCodeRun {
   readonly stderr: string;
   /** The `--output-format json` result, when Claude Code printed one. */
   readonly result: { type?: string; subtype?: string; is_error?: boolean; result?: string; num_turns?: number } | undefined;
-  /** The working folder the run used (removed afterwards). */
+  /** The working folder the run used (removed afterwards, unless it is a session's). */
   readonly workFolder: string;
 }
 
@@ -59,14 +85,17 @@ function parseResult(stdout: string): ClaudeCodeRun['result'] {
   }
 }
 
-/** Runs `claude -p <prompt> --model <model> --output-format json </dev/null` in a fresh HOME and working folder. */
+/**
+ * Runs `claude -p <prompt> --model <model> --output-format json </dev/null` in a fresh HOME and
+ * working folder, or in the session's (creating or resuming its conversation).
+ */
 export async function runClaudeCode(prompt: string, options: ClaudeCodeOptions): Promise<ClaudeCodeRun> {
-  const home = await mkdtemp(join(tmpdir(), 'modelgate-claude-code-'));
-  const workFolder = join(home, 'work');
-  await mkdir(workFolder);
+  const { session } = options;
+  const { home, workFolder } = session ?? (await makeHome());
   try {
     const args = [CLAUDE_CODE_LAUNCHER, '-p', prompt, '--model', options.model, '--output-format', 'json'];
     if (options.allowedTools) args.push('--allowedTools', options.allowedTools.join(','));
+    if (session) args.push(session.started ? '--resume' : '--session-id', session.id);
     return await new Promise<ClaudeCodeRun>((resolve) => {
       const child = execFile(
         process.execPath,
@@ -74,12 +103,13 @@ export async function runClaudeCode(prompt: string, options: ClaudeCodeOptions):
         { cwd: workFolder, timeout: options.timeoutMs ?? 90_000, maxBuffer: 16 * 1024 * 1024, env: claudeCodeEnvironment(options, home) },
         (error, stdout, stderr) => {
           const exitCode = error ? (typeof error.code === 'number' ? error.code : 1) : 0;
+          if (session && exitCode === 0) session.started = true;
           resolve({ exitCode, stdout, stderr, result: parseResult(stdout), workFolder });
         },
       );
       child.stdin?.end();
     });
   } finally {
-    await rm(home, { recursive: true, force: true });
+    if (!session) await rm(home, { recursive: true, force: true });
   }
 }

@@ -1,6 +1,7 @@
 import type { AnthropicMessagesRequest, CallContextV1, CompletionUsage, PassThroughTranslatorV1 } from '@modelgate/core';
 import { MessagesStreamTracker } from '../streaming/messages-stream-tracker.js';
 import { relayVerbatimStream } from '../streaming/relay-verbatim-stream.js';
+import { withoutGatewayThinking } from './anthropic-foreign-thinking.js';
 import { anthropicServerToolCalls, anthropicUsageOf } from './anthropic-usage.js';
 import type { ExchangePlan, WholeAnswer } from './front-door.js';
 import { parseUpstreamAnswer, readRelayedMembers } from './relayed-answer.js';
@@ -15,7 +16,8 @@ export const NO_USAGE: CompletionUsage = Object.freeze({ prompt_tokens: 0, compl
 /**
  * Same-dialect traffic for a provider that speaks Anthropic Messages (PROTOCOLS D): the body goes
  * upstream as the client sent it (the translator replaces the model and adds the vendor's auth and
- * the relayed `anthropic-*` headers), and the answer, or each event of its stream, comes back as
+ * the relayed `anthropic-*` headers; thinking blocks the gateway minted for another family are
+ * left out), and the answer, or each event of its stream, comes back as
  * the upstream's own bytes, its usage read on the way (the provider's reader first, when it has one).
  */
 export function anthropicPassThroughPlan(
@@ -35,7 +37,7 @@ export function anthropicPassThroughPlan(
     };
   };
   return {
-    upstreamRequest: translator.toUpstreamRequest(request, call, operation),
+    upstreamRequest: translator.toUpstreamRequest(withoutGatewayThinking(request), call, operation),
     toGatewayError: (failure) => translator.toGatewayError(failure, call),
     answer: (text) => (operation === 'count_tokens' ? { body: text, usage: (readRelayedMembers(text, []), NO_USAGE) } : answerOf(text)),
     relay(input) {

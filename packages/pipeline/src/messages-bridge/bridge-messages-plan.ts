@@ -8,7 +8,9 @@ import { messagesErrorEvent } from '../streaming/messages-stream-tracker.js';
 import { mintMessageId } from './chat-to-messages-parts.js';
 import { convertChatResponse } from './convert-chat-response.js';
 import { convertMessagesRequest } from './convert-messages-request.js';
+import { singleToolCall } from './convert-messages-tools.js';
 import { MessagesEventWriter } from './messages-event-writer.js';
+import { thinkingDisplayOf } from './reasoning-carrier.js';
 import { parseUpstreamAnswer } from '../fronts/relayed-answer.js';
 
 /**
@@ -24,17 +26,19 @@ export function bridgeMessagesPlan(route: ModelRoute, request: AnthropicMessages
   }
   const translator = route.instance.provider.chat;
   const chatRequest = convertMessagesRequest(request, route, call);
-  const showThinking = request.thinking?.type !== 'enabled' || request.thinking.display !== 'omitted';
+  const display = thinkingDisplayOf(request.thinking);
+  const maxToolCalls = singleToolCall(request.tool_choice) ? 1 : Infinity;
   return {
     upstreamRequest: translator.toUpstreamRequest(chatRequest, call),
     toGatewayError: (failure) => translator.toGatewayError(failure, call),
     answer(text) {
       const response = translator.fromUpstreamResponse(parseUpstreamAnswer(text), call);
-      return { body: convertChatResponse(response, request.model, showThinking), usage: response.usage };
+      return { body: convertChatResponse(response, request.model, display, maxToolCalls), usage: response.usage };
     },
     holdsAnswer: true,
     relay(input) {
-      const writer = new MessagesEventWriter(mintMessageId(), request.model, showThinking);
+      const { promptTokens } = estimateRequestTokens([request.system, request.messages, request.tools], [0]);
+      const writer = new MessagesEventWriter(mintMessageId(), request.model, display, maxToolCalls, promptTokens);
       return relayTranslatedStream(input, translator.createStreamTranslator(chatRequest, call), {
         encode: (item) => writer.write(item.chunk),
         end: () => writer.finish(),

@@ -14,6 +14,15 @@ import { decodeCarrier } from './reasoning-carrier.js';
 
 type ToolResultBlock = Extract<AnthropicContentBlockParam, { type: 'tool_result' }>;
 
+/** How a failed tool result (`is_error: true`) opens, for a family without an error flag on tool messages. */
+export const TOOL_ERROR_NOTE = 'The tool call failed (is_error):';
+
+/** What the conversion needs to know of the target family. */
+export interface ChatConversionOptions {
+  /** The family's tool messages carry `is_error` (the hub extension): Gemini's `functionResponse.response.error`. */
+  readonly toolErrorFlag: boolean;
+}
+
 function blocksOf(content: AnthropicMessageParam['content']): AnthropicContentBlockParam[] {
   return typeof content === 'string' ? [{ type: 'text', text: content }] : content;
 }
@@ -33,9 +42,10 @@ function mediaPart(block: AnthropicContentBlockParam, path: string): UserContent
 }
 
 /** A tool result's content as the tool message's text, and its images for the user turn that follows. */
-function toolResultParts(block: ToolResultBlock, path: string): { text: TextContentPart[]; media: UserContentPart[] } {
+function toolResultParts(block: ToolResultBlock, path: string, statesErrors: boolean): { text: TextContentPart[]; media: UserContentPart[] } {
   const content = typeof block.content === 'string' || block.content === undefined ? [{ type: 'text' as const, text: block.content ?? '' }] : block.content;
-  const text: TextContentPart[] = [];
+  // `is_error` in words, for a family whose tool messages cannot say it.
+  const text: TextContentPart[] = block.is_error === true && statesErrors ? [{ type: 'text', text: TOOL_ERROR_NOTE }] : [];
   const media: UserContentPart[] = [];
   content.forEach((part, index) => {
     if (part.type === 'text') text.push({ type: 'text', text: part.text });
@@ -50,14 +60,15 @@ function toolResultParts(block: ToolResultBlock, path: string): { text: TextCont
  * as one user message. Images inside a tool result follow in that user message, since a hub
  * `tool` message carries text only.
  */
-function convertUserMessage(message: AnthropicMessageParam, path: string): ChatMessage[] {
+function convertUserMessage(message: AnthropicMessageParam, path: string, options: ChatConversionOptions): ChatMessage[] {
   const toolMessages: ChatMessage[] = [];
   const parts: UserContentPart[] = [];
   blocksOf(message.content).forEach((block, index) => {
     const blockPath = `${path}.content[${index}]`;
     if (block.type === 'tool_result') {
-      const { text, media } = toolResultParts(block, blockPath);
-      toolMessages.push({ role: 'tool', tool_call_id: block.tool_use_id, content: text });
+      const { text, media } = toolResultParts(block, blockPath, !options.toolErrorFlag);
+      const failed = block.is_error === true && options.toolErrorFlag ? { is_error: true } : {};
+      toolMessages.push({ role: 'tool', tool_call_id: block.tool_use_id, content: text, ...failed });
       parts.push(...media);
     } else if (block.type === 'text') parts.push({ type: 'text', text: block.text });
     else if (block.type === 'image' || block.type === 'document') parts.push(mediaPart(block, blockPath));
@@ -110,7 +121,7 @@ function convertSystemMessage(message: AnthropicMessageParam, path: string): Cha
 }
 
 /** `system` and `messages` as the hub's messages, in order (PROTOCOLS F.1, F.2, F.6, read backwards). */
-export function convertMessagesToChat(request: Pick<AnthropicMessagesRequest, 'system' | 'messages'>): ChatMessage[] {
+export function convertMessagesToChat(request: Pick<AnthropicMessagesRequest, 'system' | 'messages'>, options: ChatConversionOptions): ChatMessage[] {
   const system: ChatMessage[] =
     request.system === undefined || request.system.length === 0
       ? []
@@ -118,7 +129,7 @@ export function convertMessagesToChat(request: Pick<AnthropicMessagesRequest, 's
   return [
     ...system,
     ...request.messages.flatMap((message, index) => {
-      if (message.role === 'user') return convertUserMessage(message, `messages[${index}]`);
+      if (message.role === 'user') return convertUserMessage(message, `messages[${index}]`, options);
       return message.role === 'system' ? [convertSystemMessage(message, `messages[${index}]`)] : [convertAssistantMessage(message, `messages[${index}]`)];
     }),
   ];

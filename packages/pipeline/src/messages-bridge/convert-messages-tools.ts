@@ -31,20 +31,28 @@ export function convertMessagesTools(tools: AnthropicMessagesRequest['tools']): 
   return converted;
 }
 
-/** `tool_choice` in the hub's words: auto, required (any), a named function, none; parallel use off when disabled. */
-export function convertMessagesToolChoice(choice: AnthropicMessagesRequest['tool_choice']): Pick<ChatCompletionRequest, 'tool_choice' | 'parallel_tool_calls'> {
+/**
+ * `tool_choice` in the hub's words: auto, required (any), a named function, none.
+ * `disable_parallel_tool_use` is not sent (Gemini and DeepSeek have no `parallel_tool_calls`): the
+ * bridge keeps the promise itself, answering at most one `tool_use` (singleToolCall).
+ */
+export function convertMessagesToolChoice(choice: AnthropicMessagesRequest['tool_choice']): Pick<ChatCompletionRequest, 'tool_choice'> {
   if (choice === undefined) return {};
-  const parallel = 'disable_parallel_tool_use' in choice && choice.disable_parallel_tool_use === true ? { parallel_tool_calls: false } : {};
   switch (choice.type) {
     case 'auto':
-      return { tool_choice: 'auto', ...parallel };
+      return { tool_choice: 'auto' };
     case 'any':
-      return { tool_choice: 'required', ...parallel };
+      return { tool_choice: 'required' };
     case 'tool':
-      return { tool_choice: { type: 'function', function: { name: choice.name } }, ...parallel };
+      return { tool_choice: { type: 'function', function: { name: choice.name } } };
     case 'none':
       return { tool_choice: 'none' };
     default:
       throw unsupportedParameter('tool_choice.type', `tool_choice '${String((choice as { type?: unknown }).type)}' is not one of auto, any, tool, none.`);
   }
+}
+
+/** Whether the client asked for at most one tool call in the answer (`disable_parallel_tool_use`). */
+export function singleToolCall(choice: AnthropicMessagesRequest['tool_choice']): boolean {
+  return choice !== undefined && 'disable_parallel_tool_use' in choice && choice.disable_parallel_tool_use === true;
 }

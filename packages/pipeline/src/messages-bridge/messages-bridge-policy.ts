@@ -10,7 +10,8 @@ function keepsEverything(value: NonNullable<AnthropicMessagesRequest['context_ma
  * a 400 naming it (`unsupported`), except the values that ask for nothing the hub lacks (`accepts`).
  * Hints that do not change the answer are accepted and not sent: other families cache prompts on
  * their own, and the end-user id is Anthropic's abuse tooling's. Fields this map does not know are
- * refused too, so nothing is dropped silently.
+ * dropped with a logged warning naming them (convert-messages-request): clients add fields with
+ * every release, and a field that changes the answer is listed here as soon as it is known.
  */
 export const MESSAGES_BRIDGE_POLICY = defineParameterMap<AnthropicMessagesRequest>({
   model: { mapped: 'routing' },

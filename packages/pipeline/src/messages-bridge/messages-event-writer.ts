@@ -12,7 +12,7 @@ import {
 } from '@modelgate/core';
 import { anthropicUsageFromCompletion } from '../fronts/anthropic-usage.js';
 import { stopReasonOf } from './chat-to-messages-parts.js';
-import { encodeCarrier } from './reasoning-carrier.js';
+import { encodeCarrier, type CarriedReasoning, type ThinkingDisplay } from './reasoning-carrier.js';
 
 /** The content block being streamed: its index, and for thinking what its signature will carry. */
 type OpenBlock =
@@ -42,17 +42,23 @@ export class MessagesEventWriter {
   private heldDetails: ReasoningDetail[] = [];
   private wroteText = false;
   private usage: CompletionUsage | undefined;
+  /** With thinking off: each call's vendor data, written after the last `tool_use` block. */
+  private readonly heldCalls: CarriedReasoning[] = [];
 
   constructor(
     private readonly messageId: string,
     private readonly model: string,
-    private readonly showThinking: boolean,
+    private readonly display: ThinkingDisplay,
+    /** At most this many tool calls are answered (`disable_parallel_tool_use`: one); later ones are skipped. */
+    private readonly maxToolCalls = Infinity,
+    /** The gateway's estimate of the prompt, for `message_start` when the first chunk brings no usage. */
+    private readonly estimatedInputTokens = 0,
   ) {}
 
   /** The events for one chunk, as SSE text ('' when it brings nothing new). */
   write(chunk: ChatCompletionChunk): string {
-    let out = this.start();
     if (chunk.usage) this.usage = chunk.usage;
+    let out = this.start();
     const choice = chunk.choices.find((candidate) => candidate.index === 0);
     if (!choice) return out;
     out += this.writeDelta(choice.delta);
@@ -66,6 +72,7 @@ export class MessagesEventWriter {
     return (
       this.start() +
       this.closeOpen() +
+      this.carriedAfterCalls() +
       event({ type: 'message_delta', delta: { stop_reason: this.stopReason, stop_sequence: null }, usage }) +
       event({ type: 'message_stop' })
     );
@@ -74,7 +81,10 @@ export class MessagesEventWriter {
   private start(): string {
     if (this.started) return '';
     this.started = true;
-    const message = { id: this.messageId, type: 'message' as const, role: 'assistant' as const, model: this.model, content: [], stop_reason: null, stop_sequence: null, usage: { input_tokens: 0, output_tokens: 0 } };
+    // Anthropic puts the prompt's counts here, and consumers read input from it: the upstream's when
+    // its first chunk has them (Gemini's does), else the gateway's estimate; `message_delta` is exact.
+    const usage = this.usage ? { ...anthropicUsageFromCompletion(this.usage), output_tokens: 0 } : { input_tokens: this.estimatedInputTokens, output_tokens: 0 };
+    const message = { id: this.messageId, type: 'message' as const, role: 'assistant' as const, model: this.model, content: [], stop_reason: null, stop_sequence: null, usage };
     return event({ type: 'message_start', message }) + event({ type: 'ping' });
   }
 
@@ -88,7 +98,22 @@ export class MessagesEventWriter {
     return out;
   }
 
+  /**
+   * With thinking off, what the next turn needs, after the last `tool_use` (no thinking block opens
+   * the answer); an answer without calls needs none of it (PROTOCOLS F.3).
+   */
+  private carriedAfterCalls(): string {
+    if (this.display !== 'off' || this.toolBlocks.size === 0) return '';
+    let out = this.heldDetails.length > 0 ? this.block({ type: 'redacted_thinking', data: encodeCarrier({ details: this.heldDetails.splice(0) }) }) : '';
+    for (const carried of this.heldCalls.splice(0)) out += this.block({ type: 'redacted_thinking', data: encodeCarrier(carried) });
+    return out;
+  }
+
   private reasoningDetail(detail: ReasoningDetail, textAlreadySent: boolean): string {
+    if (this.display === 'off') {
+      if (detail.type !== 'reasoning.summary') this.heldDetails.push(detail);
+      return '';
+    }
     if (detail.type === 'reasoning.text') {
       const out = textAlreadySent || !detail.text ? this.openThinking() : this.thinking(detail.text);
       if (this.open?.kind === 'thinking' && detail.signature) this.open.details.push({ ...detail, text: '' });
@@ -113,10 +138,11 @@ export class MessagesEventWriter {
   }
 
   private thinking(text: string): string {
+    if (this.display === 'off') return '';
     const out = this.openThinking();
     const open = this.open as Extract<OpenBlock, { kind: 'thinking' }>;
     open.text += text;
-    if (!this.showThinking) return out;
+    if (this.display !== 'shown') return out;
     return out + event({ type: 'content_block_delta', index: open.index, delta: { type: 'thinking_delta', thinking: text } });
   }
 
@@ -134,11 +160,10 @@ export class MessagesEventWriter {
   private toolCall(call: ToolCallDelta): string {
     let out = '';
     let index = this.toolBlocks.get(call.index);
+    if (index === undefined && this.toolBlocks.size >= this.maxToolCalls) return '';
     if (index === undefined) {
       if (call.id === undefined || call.function?.name === undefined) throw upstreamProtocolError('The upstream streamed tool call arguments before the call (its id and name).');
-      out += this.closeOpen();
-      if (this.heldDetails.length > 0) out += this.block({ type: 'redacted_thinking', data: encodeCarrier({ details: this.heldDetails.splice(0) }) });
-      if (call.extra_content) out += this.block({ type: 'redacted_thinking', data: encodeCarrier({ call: { id: call.id, extraContent: call.extra_content } }) });
+      out += this.closeOpen() + this.carriedBeforeCall(call.id, call.extra_content);
       index = this.nextIndex++;
       this.toolBlocks.set(call.index, index);
       this.open = { kind: 'tool', index };
@@ -148,6 +173,18 @@ export class MessagesEventWriter {
     }
     const fragment = call.function?.arguments;
     if (fragment) out += event({ type: 'content_block_delta', index, delta: { type: 'input_json_delta', partial_json: fragment } });
+    return out;
+  }
+
+  /** What the next turn needs before a call: held details, the call's vendor data (held to the end with thinking off). */
+  private carriedBeforeCall(id: string, extraContent: ToolCallDelta['extra_content']): string {
+    const call = extraContent ? { id, extraContent } : undefined;
+    if (this.display === 'off') {
+      if (call) this.heldCalls.push({ call });
+      return '';
+    }
+    let out = this.heldDetails.length > 0 ? this.block({ type: 'redacted_thinking', data: encodeCarrier({ details: this.heldDetails.splice(0) }) }) : '';
+    if (call) out += this.block({ type: 'redacted_thinking', data: encodeCarrier({ call }) });
     return out;
   }
 
@@ -164,7 +201,7 @@ export class MessagesEventWriter {
     let out = '';
     if (open.kind === 'thinking') {
       const details = open.details.length > 0 ? open.details.map((detail) => (detail.type === 'reasoning.text' ? { ...detail, text: open.text } : detail)) : undefined;
-      const signature = encodeCarrier({ ...(details && { details }), ...(!this.showThinking && { text: open.text }) });
+      const signature = encodeCarrier({ ...(details && { details }), ...(this.display !== 'shown' && { text: open.text }) });
       out += event({ type: 'content_block_delta', index: open.index, delta: { type: 'signature_delta', signature } });
     }
     return out + event({ type: 'content_block_stop', index: open.index });

@@ -1,4 +1,4 @@
-import type { ExtraContent, ReasoningDetail } from '@modelgate/core';
+import type { AnthropicMessagesRequest, ExtraContent, ReasoningDetail } from '@modelgate/core';
 
 /**
  * What a bridged answer must get back on the next turn, carried inside the Anthropic blocks every
@@ -32,4 +32,22 @@ export function decodeCarrier(value: unknown): CarriedReasoning | undefined {
   } catch {
     return undefined;
   }
+}
+
+/**
+ * How a bridged answer shows the model's reasoning: `shown` as `thinking` blocks first, as
+ * Anthropic does; `omitted` as blocks with empty text (`display: omitted`); `off` when the client
+ * asked for no thinking (Anthropic's default), so no thinking block opens the answer (clients read
+ * `content[0].text`) and what the next turn needs follows the answer's last `tool_use`.
+ */
+export type ThinkingDisplay = 'shown' | 'omitted' | 'off';
+
+export function thinkingDisplayOf(thinking: AnthropicMessagesRequest['thinking']): ThinkingDisplay {
+  if (thinking === undefined || thinking.type === 'disabled') return 'off';
+  return thinking.display === 'omitted' ? 'omitted' : 'shown';
+}
+
+/** Whether a string is one of the gateway's carriers, which no vendor minted and none accepts back. */
+export function isCarrier(value: unknown): boolean {
+  return typeof value === 'string' && value.startsWith(CARRIER_PREFIX);
 }

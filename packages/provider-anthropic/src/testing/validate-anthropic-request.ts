@@ -11,10 +11,12 @@ import { checkThinking } from './validate-anthropic-thinking.js';
 // Checks a `/v1/messages` body the way Anthropic does (PROTOCOLS D.2, D.3, I), with Anthropic's
 // wording, so a translator that would fail in production fails the same way in tests.
 
+// `safeguards`: Claude Code 2.1.328 sends it to api.anthropic.com on every turn of its interactive
+// auto mode (its `dangerous_tool_use` classifier context), so Anthropic takes it.
 const TOP_LEVEL_FIELDS = new Set([
   'model', 'max_tokens', 'messages', 'system', 'stop_sequences', 'temperature', 'top_p', 'top_k', 'metadata', 'stream',
   'tools', 'tool_choice', 'thinking', 'output_config', 'service_tier', 'cache_control', 'container', 'inference_geo',
-  'context_management', 'mcp_servers',
+  'context_management', 'mcp_servers', 'safeguards',
 ]);
 const TOOL_NAME = /^[a-zA-Z0-9_-]{1,128}$/;
 const EFFORTS = new Set(['low', 'medium', 'high', 'xhigh', 'max']);

@@ -72,6 +72,11 @@ export interface ToolMessage {
   role: 'tool';
   content: string | TextContentPart[];
   tool_call_id: string;
+  /**
+   * Hub extension: the tool failed (Anthropic's `tool_result.is_error`). Set by the Messages bridge
+   * only for a family that carries it (Gemini: `functionResponse.response.error`); never sent on.
+   */
+  is_error?: boolean;
 }
 
 export interface FunctionMessage {
