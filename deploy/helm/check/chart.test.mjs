@@ -75,6 +75,7 @@ for (const [label, overrideFiles] of [
       assert.equal(config.server.port, values.server.port);
       assert.equal(config.server.host, '0.0.0.0');
       assert.equal(config.server.shutdownGraceMs, values.shutdown.graceSeconds * 1000);
+      assert.equal(config.server.workers, values.server.workers);
       assert.equal(config.storage.driver, values.stateStore);
     });
 
@@ -117,6 +118,8 @@ test('values.schema.json refuses several replicas, or autoscaling, on SQLite', (
   assert.equal(validateValues(mergeValues(defaults, { replicaCount: 3 })), false);
   assert.equal(validateValues(mergeValues(defaults, { autoscaling: { enabled: true } })), false);
   assert.equal(validateValues(mergeValues(defaults, { config: 'server:\n  port: 1\n' })), false, 'server: is the chart\'s');
+  assert.equal(validateValues(mergeValues(defaults, { server: { workers: 'all' } })), false);
+  assert.equal(validateValues(mergeValues(defaults, { server: { workers: 'auto' } })), true);
 });
 
 test('the validator rejects what the API server would: a Deployment without containers, a probe without a port', () => {
