@@ -16,6 +16,15 @@ export interface ServeOptions {
   readonly demo?: boolean;
 }
 
+/**
+ * A worker's message to its primary; false once the channel is closed. The callback keeps a send
+ * that fails from becoming an 'error' event on process (uncaught: a crash); the limiter's
+ * 'disconnect' handler fails what was waiting.
+ */
+function sendToPrimary(message: unknown): boolean {
+  return process.connected && process.send!(message, undefined, {}, () => {});
+}
+
 /** Printed first in the demo profile's banner: nobody should mistake the simulators for a vendor. */
 function demoWarning(vendorKeys: readonly string[]): string[] {
   const rule = '!'.repeat(100);
@@ -53,7 +62,7 @@ export async function serveGateway(options: ServeOptions): Promise<void> {
   const logger = cluster.isWorker ? rootLogger.child({ worker: cluster.worker!.id, pid: process.pid }) : rootLogger;
   // A worker asks the primary's limiter, so that the workers count one limit (Redis, when
   // configured, is shared already).
-  const rateLimiter = cluster.isWorker && !profile.config.redis ? new IpcRateLimiter((message) => process.send!(message)) : undefined;
+  const rateLimiter = cluster.isWorker && !profile.config.redis ? new IpcRateLimiter((message) => sendToPrimary(message)) : undefined;
   if (profile.demo) logger.warn({ profile: 'demo' }, 'demo profile: the bundled vendor simulators answer every request; no config file and no vendor key');
   let gateway;
   try {
