@@ -22,6 +22,8 @@ export async function serveWorkers(count: number, config: GatewayConfig): Promis
   const logger = createLogger(config.logging, logs).child({ role: 'primary' });
   const host = config.redis ? undefined : new LimiterHost(new InMemoryRateLimiter());
   const listening = new Set<number>();
+  /** Workers not yet exited (cluster.workers may still hold one that exited before it disconnected). */
+  const alive = new Set<Worker>();
   let stopping = false;
   let exitCode = 0;
 
@@ -29,8 +31,8 @@ export async function serveWorkers(count: number, config: GatewayConfig): Promis
     exitCode = Math.max(exitCode, code);
     if (stopping) return;
     stopping = true;
-    logger.info({ signal, workers: Object.keys(cluster.workers ?? {}).length }, 'shutting down the workers');
-    for (const worker of Object.values(cluster.workers ?? {})) worker?.process.kill(signal);
+    logger.info({ signal, workers: alive.size }, 'shutting down the workers');
+    for (const worker of alive) worker.process.kill(signal);
     // Each worker cuts what is left at its grace period; this only catches one that hangs.
     setTimeout(() => {
       process.stderr.write('modelgate: workers did not stop in time; exiting\n');
@@ -40,12 +42,14 @@ export async function serveWorkers(count: number, config: GatewayConfig): Promis
 
   const fork = () => {
     const worker: Worker = cluster.fork();
+    alive.add(worker);
     host?.attach({
       on: (event: 'message' | 'exit', listener: (message: unknown) => void) => worker.on(event, listener),
       send: (message) => worker.send(message),
     });
     worker.on('listening', () => listening.add(worker.id));
     worker.on('exit', (code, signal) => {
+      alive.delete(worker);
       const served = listening.delete(worker.id);
       if (stopping) {
         if (code !== 0) exitCode = 1;
@@ -58,7 +62,7 @@ export async function serveWorkers(count: number, config: GatewayConfig): Promis
           if (!stopping) fork();
         }, RESTART_DELAY_MS);
       }
-      if (stopping && Object.keys(cluster.workers ?? {}).length === 0) {
+      if (stopping && alive.size === 0) {
         logger.info({}, 'gateway stopped');
         void logs.drained(500).then(() => process.exit(exitCode));
       }
