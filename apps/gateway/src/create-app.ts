@@ -9,8 +9,9 @@ import { StoreKeyResolver } from './auth/store-key-resolver.js';
 import type { GatewayConfig } from './config/gateway-config.js';
 import { BudgetGuard } from './limits/budget-guard.js';
 import { createRateLimiter } from './limits/create-rate-limiter.js';
-import { StateOwnerBook } from './state/state-owner-book.js';
+import type { RateLimiter } from './limits/rate-limiter.js';
 import { RequestGate } from './limits/request-gate.js';
+import { StateOwnerBook } from './state/state-owner-book.js';
 import { createLogger } from './logging/create-logger.js';
 import { createObservability } from './observability/create-observability.js';
 import { createConnectionCloseMiddleware } from './middleware/connection-close-middleware.js';
@@ -43,6 +44,8 @@ export interface CreateAppOptions {
   /** An already open store (the app then leaves closing it to the caller); by default `config.storage` is opened. */
   store?: GatewayStore;
   usageRecorder?: UsageRecorderOptions;
+  /** The limiter instead of the one `config.redis` implies (a worker's: the primary's, over IPC). */
+  rateLimiter?: RateLimiter;
   /** Where spans go instead of `tracing.endpoint` (tests: the SDK's in-memory exporter); traces still need `tracing` in the config. */
   spanExporter?: SpanExporter;
 }
@@ -79,7 +82,7 @@ export async function createApp(config: GatewayConfig, options: CreateAppOptions
   const transport = await createUpstreamTransport(config.upstream);
   const deployments = new DeploymentBook(config.resilience.cooldown, Date.now, (id) => models.isListedDeployment(id));
   const store = options.store ?? (await openGatewayStore(config.storage, env, baseDirectory));
-  const limiter = await createRateLimiter(config.redis, logger);
+  const limiter = options.rateLimiter ?? (await createRateLimiter(config.redis, logger));
   // The spool belongs to the store the app opened; a store handed in has no spool unless asked for.
   const usageFiles = usageFilesFor(config.storage, env, baseDirectory);
   const recorder = new UsageRecorder(store, logger, {

@@ -20,6 +20,7 @@ export const CONFIG_FIELD_NOTES: Readonly<Record<string, FieldNote>> = {
   'server.headersTimeoutMs': { description: "A client's request headers must arrive within this time (408). At most `requestTimeoutMs`." },
   'server.requestTimeoutMs': { description: '…and its whole body within this time (408). Answers and streams are not limited by it.' },
   'server.maxConnectionsPerAddress': { description: 'Open connections allowed from one client: one IPv4 address, or one IPv6 /64 (one host may hold a whole /64); `0` turns the bound off. Raise it (or 0) behind a proxy, where every client has its address.' },
+  'server.workers': { description: "Serving processes sharing the port (a config file's setting): `auto` runs one per core the process may use. The primary process holds the rate limiter they all ask, so RPM, TPM and concurrency stay exact without Redis; see production.md." },
   'server.maxJsonDepth': { description: 'Deepest nesting of arrays and objects in a JSON body (400 `json_too_deep` past it).' },
   'resilience.retry': { description: 'How a request retries a failed upstream attempt. Off (`maxAttempts: 1`) unless configured.' },
   'resilience.retry.maxAttempts': { description: 'Attempts per model, the first included; a retry goes to another deployment when there is one.', default: '1' },

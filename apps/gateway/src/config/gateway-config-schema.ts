@@ -43,6 +43,7 @@ export const gatewayConfigSchema: JsonSchema = {
         requestTimeoutMs: positiveInteger,
         maxConnectionsPerAddress: { type: 'integer', minimum: 0 },
         maxJsonDepth: positiveInteger,
+        workers: { oneOf: [{ type: 'integer', minimum: 1, maximum: 1024 }, { const: 'auto' }] },
       },
     },
     upstream: {

@@ -99,6 +99,8 @@ export interface ServerConfig {
   maxConnectionsPerAddress: number;
   /** Deepest nesting of arrays and objects accepted in a JSON request body (400 past it). */
   maxJsonDepth: number;
+  /** Serving processes on the one port; `auto`: one per core the process may use. */
+  workers: number | 'auto';
 }
 
 export interface UsageConfig {
@@ -193,6 +195,7 @@ export const DEFAULT_SERVER_CONFIG: ServerConfig = {
   requestTimeoutMs: 120_000,
   maxConnectionsPerAddress: 256,
   maxJsonDepth: DEFAULT_MAX_JSON_DEPTH,
+  workers: 1,
 };
 
 export function withConfigDefaults(input: GatewayConfigInput): GatewayConfig {

@@ -53,6 +53,10 @@ const code = (value: unknown) => `\`${typeof value === 'string' ? value : JSON.s
 
 function describeType(schema: Schema): string {
   if ('const' in schema) return code(schema.const);
+  // A choice of plain values (server.workers: a count or `auto`).
+  if (Array.isArray(schema.oneOf) && !schema.oneOf.map(asSchema).some((variant) => variant.properties)) {
+    return schema.oneOf.map((variant) => describeType(asSchema(variant))).join(' or ');
+  }
   if (Array.isArray(schema.enum)) return schema.enum.map(code).join(' \\| ');
   const { minimum, maximum } = schema;
   const bounds = [

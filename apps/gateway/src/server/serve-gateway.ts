@@ -2,6 +2,8 @@ import { createLogger } from '../logging/create-logger.js';
 import { LogDestination } from '../logging/log-destination.js';
 import { tolerateClosedOutput } from '../runtime/tolerate-closed-output.js';
 import { describeDataLocation } from '../store/describe-data-location.js';
+import { IpcRateLimiter } from '../workers/ipc-rate-limiter.js';
+import { resolveWorkerCount } from '../workers/worker-count.js';
 import { applyListenOverrides, loadGatewayProfile } from './gateway-profile.js';
 import { startGateway } from './start-gateway.js';
 import { stopOnSignals } from './stop-on-signals.js';
@@ -12,6 +14,15 @@ export interface ServeOptions {
   readonly configFile?: string;
   /** `--demo`: with no config file and no vendor key, serve the demo profile instead of refusing to start. */
   readonly demo?: boolean;
+}
+
+/**
+ * A worker's message to its primary; false once the channel is closed. The callback keeps a send
+ * that fails from becoming an 'error' event on process (uncaught: a crash); the limiter's
+ * 'disconnect' handler fails what was waiting.
+ */
+function sendToPrimary(message: unknown): boolean {
+  return process.connected && process.send!(message, undefined, {}, () => {});
 }
 
 /** Printed first in the demo profile's banner: nobody should mistake the simulators for a vendor. */
@@ -35,13 +46,28 @@ function demoWarning(vendorKeys: readonly string[]): string[] {
 export async function serveGateway(options: ServeOptions): Promise<void> {
   const { env } = options;
   tolerateClosedOutput();
+  const cluster = (await import('node:cluster')).default;
+  // `server.workers` > 1 (a config file's setting): this process becomes the workers' primary.
+  if (cluster.isPrimary && (options.configFile ?? env.MODELGATE_CONFIG)) {
+    const { loadGatewayConfig } = await import('../config/load-gateway-config.js');
+    const { config } = await loadGatewayConfig((options.configFile ?? env.MODELGATE_CONFIG)!, env);
+    const workers = resolveWorkerCount(config.server.workers);
+    if (workers > 1) {
+      const { serveWorkers } = await import('../workers/serve-workers.js');
+      return serveWorkers(workers, applyListenOverrides(config, env));
+    }
+  }
   const profile = await loadGatewayProfile(env, { configFile: options.configFile, demo: options.demo, terminal: process.stdout.isTTY === true });
   const logs = new LogDestination(process.stdout.fd);
-  const logger = createLogger(profile.config.logging, logs);
+  const rootLogger = createLogger(profile.config.logging, logs);
+  const logger = cluster.isWorker ? rootLogger.child({ worker: cluster.worker!.id, pid: process.pid }) : rootLogger;
+  // A worker asks the primary's limiter, so that the workers count one limit (Redis, when
+  // configured, is shared already).
+  const rateLimiter = cluster.isWorker && !profile.config.redis ? new IpcRateLimiter((message) => sendToPrimary(message)) : undefined;
   if (profile.demo) logger.warn({ profile: 'demo' }, 'demo profile: the bundled vendor simulators answer every request; no config file and no vendor key');
   let gateway;
   try {
-    gateway = await startGateway(applyListenOverrides(profile.config, env), { baseDirectory: profile.baseDirectory, logger, env });
+    gateway = await startGateway(applyListenOverrides(profile.config, env), { baseDirectory: profile.baseDirectory, logger, env, rateLimiter });
   } catch (error) {
     await profile.demo?.close();
     throw error;

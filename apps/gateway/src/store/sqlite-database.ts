@@ -16,7 +16,9 @@ export function openSqliteDatabase(path: string): SqlDatabase {
     closeSync(openSync(path, 'a', PRIVATE_FILE));
   }
   const database = new DatabaseSync(path);
-  database.exec('PRAGMA journal_mode = WAL; PRAGMA synchronous = NORMAL; PRAGMA busy_timeout = 5000;');
+  // busy_timeout first: switching a new file to WAL takes a lock, which another process opening it
+  // at the same moment (the workers of `server.workers`, the CLI) holds for a moment.
+  database.exec('PRAGMA busy_timeout = 5000; PRAGMA journal_mode = WAL; PRAGMA synchronous = NORMAL;');
   const statements = new Map<string, ReturnType<DatabaseSync['prepare']>>();
   const prepare = (sql: string) => {
     let statement = statements.get(sql);
