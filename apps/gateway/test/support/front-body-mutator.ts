@@ -1,13 +1,17 @@
+import { SeededChoices } from './seeded-choices.js';
+
 /**
  * Mutated request bodies for one front: a valid body of the front's dialect, then a few random
  * edits anywhere in its tree (a member deleted, replaced by an odd value, or added), with model ids
  * chosen to hurt (huge, non-Latin-1, control characters, spreadsheet formulas, another instance).
  */
-export class FrontBodyMutator {
+export class FrontBodyMutator extends SeededChoices {
   constructor(
-    private readonly random: () => number,
+    random: () => number,
     private readonly models: readonly string[],
-  ) {}
+  ) {
+    super(random);
+  }
 
   /** One body: the valid one now and then, so the run also reaches the upstream. */
   next(valid: (model: string) => Record<string, unknown>): string {
@@ -48,17 +52,5 @@ export class FrontBodyMutator {
     }
     if (roll < 0.8) return Array.from({ length: this.integer(0, 3) }, () => this.value(depth - 1));
     return Object.fromEntries(Array.from({ length: this.integer(0, 3) }, (_, index) => [this.pick(['role', 'content', 'type', 'text', `k${index}`, '']), this.value(depth - 1)]));
-  }
-
-  private pick<T>(items: readonly T[]): T {
-    return items[Math.floor(this.random() * items.length)]!;
-  }
-
-  private integer(min: number, max: number): number {
-    return min + Math.floor(this.random() * (max - min + 1));
-  }
-
-  private chance(probability: number): boolean {
-    return this.random() < probability;
   }
 }

@@ -1,4 +1,5 @@
 import { gzipSync } from 'node:zlib';
+import { SeededChoices } from './seeded-choices.js';
 
 /** A small seeded generator (mulberry32): the same seed gives the same requests, run after run. */
 export function seededRandom(seed: number): () => number {
@@ -35,11 +36,13 @@ const PATHS = [
 const CONTENT_TYPES = ['application/json', 'application/json; charset=utf-8', 'text/plain', 'application/x-www-form-urlencoded', 'application/vnd.api+json', '', 'application/json; charset=latin1'];
 const ROLES = ['system', 'developer', 'user', 'assistant', 'tool', 'function', 'robot', ''];
 
-export class FuzzRequestGenerator {
+export class FuzzRequestGenerator extends SeededChoices {
   constructor(
-    private readonly random: () => number,
+    random: () => number,
     private readonly credentials: FuzzCredentials,
-  ) {}
+  ) {
+    super(random);
+  }
 
   /** Half the requests are close to valid (right method and path, key and media type), to get past the front door. */
   next(): FuzzRequest {
@@ -167,17 +170,5 @@ export class FuzzRequestGenerator {
   private mutatePath(path: string): string {
     const at = this.integer(0, path.length);
     return `${path.slice(0, at)}${this.pick(['/', '%', '%00', '..', ';', '?', '#', '\\', 'A'])}${path.slice(at)}`;
-  }
-
-  private pick<T>(items: readonly T[]): T {
-    return items[Math.floor(this.random() * items.length)]!;
-  }
-
-  private integer(min: number, max: number): number {
-    return min + Math.floor(this.random() * (max - min + 1));
-  }
-
-  private chance(probability: number): boolean {
-    return this.random() < probability;
   }
 }
