@@ -38,5 +38,7 @@ export async function startDemoProfile(serviceKey = createServiceKey()): Promise
     await close();
     throw error;
   }
-  return { serviceKey, config: { providers, models, keys: [{ name: 'demo', key: serviceKey }] }, close };
+  // The demo shows every agent on every family: Codex speaks only the Responses API, which other
+  // families reach through the opt-in bridge (docs/codex-cli.md), so the demo turns it on.
+  return { serviceKey, config: { providers, models, keys: [{ name: 'demo', key: serviceKey }], responses: { otherFamilies: 'bridge' } }, close };
 }

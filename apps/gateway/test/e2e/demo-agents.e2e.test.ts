@@ -72,8 +72,9 @@ describe('npm start, then the agents as docs/demo.md runs them, offline', () => 
     expect({ code: run.code, answer: run.output.trim().split('\n').at(-1) }).toEqual({ code: 0, answer: 'Tool result: modelgate-42' });
   }, 120_000);
 
-  it('Codex CLI runs an exec_command round trip on demo-gpt', async () => {
-    const run = await runBlock(codexBlock);
+  // demo-claude and demo-gemini through the Responses bridge, which the demo profile turns on.
+  it.each(['demo-gpt', 'demo-claude', 'demo-gemini'])('Codex CLI runs an exec_command round trip on %s', async (model) => {
+    const run = await runBlock(codexBlock, (code) => code.replace('codex -- exec ', `codex -- exec -m ${model} `));
     expect({ code: run.code, log: run.code === 0 ? '' : run.output }).toEqual({ code: 0, log: '' });
     // Codex prints the final answer last: the demo's quote of the command's output, as Codex sent it back.
     expect(run.output.trim().split('\n').at(-1)).toMatch(/^Tool result: .*Output: modelgate-42$/);
