@@ -72,12 +72,15 @@ export async function startInteractiveClaudeCode(options: Omit<ClaudeCodeOptions
   const screen = () => compact(output.replace(CONTROL_SEQUENCES, ''));
   const waitForText = (text: string, timeoutMs = 60_000) => eventually(() => screen().includes(compact(text)), timeoutMs, `"${text}" on the screen`);
   await waitForText('Claude Code');
+  // Typing before the prompt box reads its input loses the keys (seen on a loaded machine): the
+  // first line goes in once the title shows Claude Code idle.
+  await eventually(() => lastTitle(output) === IDLE_TITLE, 60_000, 'Claude Code to be ready for input');
   return {
     async submit(line) {
       const seen = output.length;
       child.stdin?.write(line);
       // The prompt box echoes what was typed; Enter only once it has.
-      await eventually(() => compact(output.slice(seen).replace(CONTROL_SEQUENCES, '')).includes(compact(line).slice(-8)), 20_000, 'the typed line to show');
+      await eventually(() => compact(output.slice(seen).replace(CONTROL_SEQUENCES, '')).includes(compact(line).slice(-8)), 60_000, 'the typed line to show');
       // A line and Enter in one write would read as a paste; a short pause makes it a key press.
       await new Promise((resolve) => setTimeout(resolve, 300));
       child.stdin?.write('\r');
