@@ -38,7 +38,15 @@ const ALWAYS_THINKING_GENERATION: Generation = { thinking: 'always-on', sampling
 const WEB_SEARCH_PRICE = { web_search: 0.01 } as const;
 
 /** One catalogued model; every Claude model streams, calls tools, reads images, takes JSON schemas and thinks. */
-function claude(id: string, displayName: string, created: number, window: { context: number; output: number }, generation: Generation, pricing: ModelPricingV1): AnthropicModel {
+function claude(
+  id: string,
+  displayName: string,
+  created: number,
+  window: { context: number; output: number },
+  generation: Generation,
+  pricing: ModelPricingV1,
+  lifecycle: Pick<ModelCardV1, 'retiresOn' | 'description'> = {},
+): AnthropicModel {
   return {
     card: {
       id,
@@ -49,6 +57,7 @@ function claude(id: string, displayName: string, created: number, window: { cont
       maxOutputTokens: window.output,
       capabilities: { streaming: true, tools: true, vision: true, jsonSchema: true, reasoning: true },
       pricing: { ...pricing, toolCalls: WEB_SEARCH_PRICE },
+      ...lifecycle,
     },
     traits: { maxOutputTokens: window.output, ...generation },
   };
@@ -71,6 +80,10 @@ const ANTHROPIC_MODELS: readonly AnthropicModel[] = [
     cachedInput: 0.3,
     cacheWrite: 3.75,
     longContext: { aboveInputTokens: 200_000, input: 6, output: 22.5, cachedInput: 0.6, cacheWrite: 7.5 },
+  }, {
+    // Deprecated: the official SDK (@anthropic-ai/sdk 1.10.0, DEPRECATED_MODELS) warns of its end of life on 30 Nov 2026.
+    retiresOn: '2026-11-30',
+    description: 'Retiring (30 Nov 2026, on the Claude API; Bedrock and Vertex set their own dates).',
   }),
   claude('claude-haiku-4-5', 'Claude Haiku 4.5', 1760486400, CLASSIC, BUDGET_GENERATION, { input: 1, output: 5, cachedInput: 0.1, cacheWrite: 1.25 }),
 ];
