@@ -6,7 +6,8 @@ import type { GatewayStore } from '../store/gateway-store.js';
 const RECENT_OWNERS = 10_000;
 
 /**
- * Which key created which vendor-side state (a stored Responses API response), and on which
+ * Which key created which vendor-side state (a stored Responses API response, an
+ * `encrypted_content` blob by its digest), and on which
  * provider instance (organisation), so the pipeline can refuse another key that chains it and pin
  * the owner's requests to where it lives. An owner is remembered in this process the moment the answer
  * that created it is complete (before the client has its id, so the owner's next turn always finds
@@ -22,14 +23,16 @@ export class StateOwnerBook implements VendorStateOwners, ExchangeObserver {
   ) {}
 
   answerComplete(exchange: Exchange): void {
-    const id = exchange.createdStateId;
-    if (id === undefined) return;
+    const ids = [...(exchange.createdStateId === undefined ? [] : [exchange.createdStateId]), ...(exchange.mintedBlobStateIds ?? [])];
+    if (ids.length === 0) return;
     const provider = exchange.servedBy?.deployment.instance.id;
     const owner: StateOwner = provider === undefined ? { keyId: exchange.key.id } : { keyId: exchange.key.id, provider };
-    this.remember(id, owner);
-    this.store.recordStateOwner(id, owner, Date.now()).catch((error: unknown) => {
-      this.logger.warn({ err: error, requestId: exchange.requestId }, 'could not record the owner of a stored response; other replicas will not know it');
-    });
+    for (const id of ids) {
+      this.remember(id, owner);
+      this.store.recordStateOwner(id, owner, Date.now()).catch((error: unknown) => {
+        this.logger.warn({ err: error, requestId: exchange.requestId }, 'could not record the owner of a stored response or blob; other replicas will not know it');
+      });
+    }
   }
 
   async ownerOf(id: string): Promise<StateOwner | undefined> {

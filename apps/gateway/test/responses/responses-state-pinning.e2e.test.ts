@@ -65,4 +65,31 @@ describe('a request chaining a stored response is pinned to the organisation tha
     expect(chained(orgA)).toEqual([undefined, created.id, created.id]);
     expect(orgB.requests).toEqual([]);
   });
+
+  it('a request carrying an encrypted_content blob org-b minted goes to org-b, and its failures stay there (store: false, streamed and not)', async () => {
+    for (const stream of [false, true]) {
+      orgA.reset();
+      orgB.reset();
+      orgA.enqueueFault({ type: 'status', status: 500 });
+      orgB.enqueueResponsesReply({ kind: 'completed', items: [{ type: 'reasoning', summary: 'Think.', encryptedContent: `gAAAA-org-b-${stream}` }, { type: 'message', text: 'Done.' }] });
+      const request = { model: 'gpt-shared', input: 'think', store: false, include: ['reasoning.encrypted_content' as const] };
+      const output = stream ? await finalOutput(await openai.responses.create({ ...request, stream: true })) : (await openai.responses.create(request)).output;
+      const reasoning = output.find((item) => item.type === 'reasoning')!;
+      expect(reasoning).toMatchObject({ encrypted_content: `gAAAA-org-b-${stream}` });
+      expect(orgB.requests).toHaveLength(1);
+
+      orgB.enqueueFault({ type: 'status', status: 503 });
+      const follow = await openai.responses.create({ model: 'gpt-shared', store: false, input: [{ role: 'user', content: 'think' }, reasoning, { role: 'user', content: 'and now?' }] });
+      expect(follow.status).toBe('completed');
+      // Both tries of the follow-up reached org-b, with the blob; org-a saw only the first request's failed try.
+      expect(orgB.requests.slice(1).map((sent) => JSON.stringify(sent.body).includes(`gAAAA-org-b-${stream}`))).toEqual([true, true]);
+      expect(orgA.requests).toHaveLength(1);
+    }
+  });
 });
+
+async function finalOutput(stream: AsyncIterable<OpenAI.Responses.ResponseStreamEvent>): Promise<OpenAI.Responses.ResponseOutputItem[]> {
+  let output: OpenAI.Responses.ResponseOutputItem[] = [];
+  for await (const event of stream) if (event.type === 'response.completed') output = event.response.output;
+  return output;
+}

@@ -159,6 +159,7 @@ function answerClient(exchange: Exchange, served: ServedAttempt, answer: WholeAn
   reply.setHeaders(answerHeaders(exchange, served));
   exchange.usage = answer.usage;
   exchange.createdStateId = answer.createdStateId;
+  exchange.mintedBlobStateIds = answer.mintedBlobStateIds;
   exchange.serverToolCalls = answer.serverToolCalls;
   exchange.stage = 'responding';
   exchange.answerComplete(200, answer.body);
