@@ -17,7 +17,7 @@ export interface OpenAiSimulator extends OpenAiChatSimulator {
  * Completions simulator (`POST /v1/chat/completions`, `GET /v1/models`, `GET /v1/models/{id}`) with
  * the Responses API added, `POST /v1/responses` (JSON and named-event SSE) and
  * `POST /v1/responses/compact`, on the same key check and fault queue. One instance is one
- * organisation: it chains only the responses it stored itself.
+ * organisation: it chains only the responses it stored itself, and reads only the blobs it minted.
  */
 export async function startOpenAiSimulator(options: OpenAiSimulatorOptions = {}): Promise<OpenAiSimulator> {
   const responsesReplies: ResponsesReply[] = [];
@@ -25,7 +25,7 @@ export async function startOpenAiSimulator(options: OpenAiSimulatorOptions = {})
   const nextResponsesReply = (body: unknown) => responsesReplies.shift() ?? (options.demoToolRule ? demoResponsesReply(body) : undefined);
   const chat = await startOpenAiChatSimulator(options, [
     { method: 'POST', path: '/v1/responses', answer: (exchange) => answerResponses(exchange, () => nextResponsesReply(exchange.request.body), organisation) },
-    { method: 'POST', path: '/v1/responses/compact', answer: answerResponsesCompact },
+    { method: 'POST', path: '/v1/responses/compact', answer: (exchange) => answerResponsesCompact(exchange, organisation) },
   ]);
   return {
     ...chat,

@@ -14,7 +14,9 @@ import { validateResponsesRequest } from './validate-responses-request.js';
 async function admit(exchange: OpenAiSimulatorExchange, organisation?: OrganisationResponses): Promise<ResponsesRequest | undefined> {
   if (await playPreludeFault(exchange.fault, exchange.response, openAiErrorFormat, exchange.signal, exchange.headers)) return undefined;
   const body = exchange.request.body;
-  const problem = validateResponsesRequest(body) ?? exchange.modelProblem((body as ResponsesRequest).model) ?? organisation?.previousResponseProblem(body as ResponsesRequest);
+  const request = body as ResponsesRequest;
+  const problem =
+    validateResponsesRequest(body) ?? exchange.modelProblem(request.model) ?? organisation?.previousResponseProblem(request) ?? organisation?.foreignBlobProblem(request);
   if (problem) {
     exchange.sendProblem(problem);
     return undefined;
@@ -34,6 +36,7 @@ export async function answerResponses(exchange: OpenAiSimulatorExchange, nextRep
   const final = planResponse(request, reply);
   const identity = newResponseIdentity(request);
   organisation?.remember(identity.id, request);
+  organisation?.rememberBlobs(final.output);
   const { response, fault, signal, headers } = exchange;
   if (request.stream !== true) {
     await writeJsonReply(response, buildResponseObject(identity, final), { fault, format: openAiErrorFormat, signal, headers });
@@ -45,9 +48,11 @@ export async function answerResponses(exchange: OpenAiSimulatorExchange, nextRep
 }
 
 /** `POST /v1/responses/compact` (PROTOCOLS C.1): the `response.compaction` object, never streamed. */
-export async function answerResponsesCompact(exchange: OpenAiSimulatorExchange): Promise<void> {
-  const request = await admit(exchange);
+export async function answerResponsesCompact(exchange: OpenAiSimulatorExchange, organisation?: OrganisationResponses): Promise<void> {
+  const request = await admit(exchange, organisation);
   if (!request) return;
   const { response, fault, signal, headers } = exchange;
-  await writeJsonReply(response, buildCompactedResponse(request), { fault, format: openAiErrorFormat, signal, headers });
+  const compacted = buildCompactedResponse(request);
+  organisation?.rememberBlobs(compacted.output as unknown[]);
+  await writeJsonReply(response, compacted, { fault, format: openAiErrorFormat, signal, headers });
 }

@@ -10,6 +10,8 @@ import { badRequest, type OpenAiProblem } from '@modelgate/provider-openai-compa
  */
 export class OrganisationResponses {
   private readonly stored = new Set<string>();
+  /** Every blob this organisation minted: kept across `reset()`, as an organisation's keys do not change. */
+  private readonly minted = new Set<string>();
 
   /** A response OpenAI keeps (`store` defaults to true); `store: false` leaves nothing to chain. */
   remember(id: string, request: ResponsesRequest): void {
@@ -21,6 +23,33 @@ export class OrganisationResponses {
     const previous = (request as { previous_response_id?: unknown }).previous_response_id;
     if (typeof previous !== 'string' || this.stored.has(previous)) return undefined;
     return badRequest(`Previous response with id '${previous}' not found.`, 'previous_response_id', 'previous_response_not_found');
+  }
+
+  /** The `encrypted_content` blobs of output items this organisation sent (reasoning, compaction). */
+  rememberBlobs(output: readonly unknown[]): void {
+    for (const item of output) {
+      const blob = (item as { encrypted_content?: unknown }).encrypted_content;
+      if (typeof blob === 'string') this.minted.add(blob);
+    }
+  }
+
+  /**
+   * The 400 for an input item carrying a blob this organisation did not mint: OpenAI decrypts only
+   * its own (400 `invalid_request_error`, `param: null`, `code: "invalid_encrypted_content"`,
+   * "The encrypted content for item rs_… could not be verified. Reason: Encrypted content could not
+   * be decrypted or parsed.", for `cmp_…` items too; PROTOCOLS C.8, openai/codex#35334,
+   * Wei-Shaw/sub2api#2863; QuantumNous/new-api#4662 for a blob sent to another organisation).
+   */
+  foreignBlobProblem(request: ResponsesRequest): OpenAiProblem | undefined {
+    if (!Array.isArray(request.input)) return undefined;
+    for (const item of request.input as unknown[]) {
+      const { encrypted_content: blob, id } = item as { encrypted_content?: unknown; id?: unknown };
+      if (typeof blob !== 'string' || this.minted.has(blob)) continue;
+      // Without an item id, OpenAI's older wording names the blob by its ends.
+      const what = typeof id === 'string' ? `for item ${id}` : `${blob.slice(0, 4)}...${blob.slice(-4)}`;
+      return badRequest(`The encrypted content ${what} could not be verified. Reason: Encrypted content could not be decrypted or parsed.`, null, 'invalid_encrypted_content');
+    }
+    return undefined;
   }
 
   clear(): void {
