@@ -28,7 +28,7 @@ export type { AdmissionControl, AdmissionTarget } from './pipeline/admission-con
 export { EVENT_STREAM_HEADERS, type ClientReply } from './pipeline/client-reply.js';
 export { DEFAULT_RETRY_POLICY, type RetryPolicy } from './pipeline/retry-policy.js';
 export { runModelRequest, type ModelRequest, type PipelineDependencies } from './pipeline/run-model-request.js';
-export { assertOwnsNamedState, type VendorStateOwners } from './pipeline/vendor-state-owners.js';
+export { assertOwnsNamedState, pinnedToStateOwner, type StateOwner, type VendorStateOwners } from './pipeline/vendor-state-owners.js';
 
 export { createProviderInstance, ProviderLoadError, type ProviderContextInput, type ProviderInstanceInput } from './routing/create-provider-instance.js';
 export { DEFAULT_COOLDOWN_POLICY, DeploymentBook, type CooldownPolicy, type DeploymentState, type DeploymentStatus } from './routing/deployment-book.js';

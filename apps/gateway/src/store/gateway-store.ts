@@ -1,3 +1,4 @@
+import type { StateOwner } from '@modelgate/pipeline';
 import type { UsageAggregate, UsageFilter, UsageGrouping, UsageRecord, UsageSeriesPoint, UsageSeriesQuery } from '../usage/usage-record.js';
 import type { StoredKey, StoredKeyChanges } from './stored-key.js';
 
@@ -16,10 +17,10 @@ export interface GatewayStore {
   aggregateUsage(filter: UsageFilter, grouping: UsageGrouping): Promise<UsageAggregate[]>;
   /** Usage per time bucket (and group), with error counts and latency percentiles, computed in SQL. */
   usageSeries(filter: UsageFilter, query: UsageSeriesQuery): Promise<UsageSeriesPoint[]>;
-  /** Records the key that created a vendor-side object (a stored response); the first record of an id stands. */
-  recordStateOwner(stateId: string, keyId: string, createdAt: number): Promise<void>;
-  /** The key that created a vendor-side object, if the gateway recorded one. */
-  stateOwner(stateId: string): Promise<string | undefined>;
+  /** Records the key that created a vendor-side object (a stored response) and where; the first record of an id stands. */
+  recordStateOwner(stateId: string, owner: StateOwner, createdAt: number): Promise<void>;
+  /** The key that created a vendor-side object and where, if the gateway recorded one. */
+  stateOwner(stateId: string): Promise<StateOwner | undefined>;
   /** USD spent by a key since `since` (Unix milliseconds). */
   spendSince(keyId: string, since: number): Promise<number>;
   /** Resolves when the store answers a trivial query (readiness). */

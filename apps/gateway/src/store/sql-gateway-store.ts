@@ -1,3 +1,4 @@
+import type { StateOwner } from '@modelgate/pipeline';
 import type { RequestStage, UsageAggregate, UsageFilter, UsageGrouping, UsageOutcome, UsageRecord, UsageSeriesPoint, UsageSeriesQuery } from '../usage/usage-record.js';
 import type { GatewayStore } from './gateway-store.js';
 import type { SqlDatabase, SqlValue } from './sql-database.js';
@@ -243,13 +244,19 @@ export class SqlGatewayStore implements GatewayStore {
     await this.database.all('SELECT 1 AS ok');
   }
 
-  async recordStateOwner(stateId: string, keyId: string, createdAt: number): Promise<void> {
-    await this.database.run('INSERT INTO vendor_state_owners (state_id, key_id, created_at) VALUES (?, ?, ?) ON CONFLICT (state_id) DO NOTHING', [stateId, keyId, createdAt]);
+  async recordStateOwner(stateId: string, owner: StateOwner, createdAt: number): Promise<void> {
+    await this.database.run('INSERT INTO vendor_state_owners (state_id, key_id, provider, created_at) VALUES (?, ?, ?, ?) ON CONFLICT (state_id) DO NOTHING', [
+      stateId,
+      owner.keyId,
+      owner.provider ?? null,
+      createdAt,
+    ]);
   }
 
-  async stateOwner(stateId: string): Promise<string | undefined> {
-    const [row] = await this.database.all<{ key_id: string }>('SELECT key_id FROM vendor_state_owners WHERE state_id = ?', [stateId]);
-    return row?.key_id;
+  async stateOwner(stateId: string): Promise<StateOwner | undefined> {
+    const [row] = await this.database.all<{ key_id: string; provider: string | null }>('SELECT key_id, provider FROM vendor_state_owners WHERE state_id = ?', [stateId]);
+    if (!row) return undefined;
+    return row.provider === null ? { keyId: row.key_id } : { keyId: row.key_id, provider: row.provider };
   }
 
   async spendSince(keyId: string, since: number): Promise<number> {

@@ -87,6 +87,16 @@ export const STORE_MIGRATIONS: readonly StoreMigration[] = [
       'CREATE TABLE vendor_state_owners (state_id TEXT PRIMARY KEY, key_id TEXT NOT NULL, created_at BIGINT NOT NULL)',
     ],
   },
+  {
+    version: 5,
+    name: 'where vendor-side state lives',
+    statements: [
+      // The provider instance (one vendor organisation) that holds each stored response (or minted
+      // encrypted_content blob, recorded by its SHA-256 as state_id 'sha256:<hex>'): the only
+      // one that can chain it, so requests naming it are pinned there. NULL for older rows.
+      'ALTER TABLE vendor_state_owners ADD COLUMN provider TEXT',
+    ],
+  },
 ];
 
 /** Applies the migrations this database has not seen, under the migration lock. */

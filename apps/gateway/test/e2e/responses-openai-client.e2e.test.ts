@@ -16,6 +16,15 @@ describe('openai client: Responses API through the gateway', () => {
   afterAll(() => harness.close());
 
   it('creates a response and relays every field, item type and tool type untouched', async () => {
+    // The reasoning blob sent back is one the simulator (one OpenAI organisation) minted: it reads no other.
+    harness.simulator.enqueueResponsesReply({ kind: 'completed', items: [{ type: 'reasoning', summary: 'x', encryptedContent: 'gAAAA-opaque' }] });
+    const minted = await fetch(`${harness.simulator.url}/responses`, {
+      method: 'POST',
+      headers: { authorization: `Bearer ${UPSTREAM_KEY}`, 'content-type': 'application/json' },
+      body: JSON.stringify({ model: 'gpt-4.1-mini', input: 'think', include: ['reasoning.encrypted_content'] }),
+    });
+    expect(minted.status).toBe(200);
+    harness.simulator.reset();
     const input = [
       { type: 'message', role: 'developer', content: [{ type: 'input_text', text: 'Be brief.' }] },
       { type: 'message', role: 'user', content: [{ type: 'input_text', text: 'hello responses' }] },

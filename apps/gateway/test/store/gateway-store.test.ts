@@ -119,10 +119,12 @@ describe.each(withAvailableServices(DRIVERS, (variant) => (variant.name.startsWi
     expect((await store.listKeys()).map((stored) => stored.id)).toEqual(['key_one', 'key_two']);
   });
 
-  it('keeps the first owner recorded for a vendor-side object, and knows no owner for an unknown id (issue 27)', async () => {
-    await store.recordStateOwner('resp_1', 'key_one', T0);
-    await store.recordStateOwner('resp_1', 'key_two', T0 + 1);
-    await expect(store.stateOwner('resp_1')).resolves.toBe('key_one');
+  it('keeps the first owner recorded for a vendor-side object and its provider instance, and knows no owner for an unknown id (issues 27, 31)', async () => {
+    await store.recordStateOwner('resp_1', { keyId: 'key_one', provider: 'openai-eu' }, T0);
+    await store.recordStateOwner('resp_1', { keyId: 'key_two', provider: 'openai-us' }, T0 + 1);
+    await store.recordStateOwner('resp_3', { keyId: 'key_two' }, T0);
+    await expect(store.stateOwner('resp_1')).resolves.toEqual({ keyId: 'key_one', provider: 'openai-eu' });
+    await expect(store.stateOwner('resp_3')).resolves.toEqual({ keyId: 'key_two' });
     await expect(store.stateOwner('resp_2')).resolves.toBeUndefined();
   });
 

@@ -78,6 +78,8 @@ export class Exchange {
   usage?: CompletionUsage;
   /** The id of the vendor-side object this answer created (a Responses API response id), for its owner's record. */
   createdStateId?: string;
+  /** The state ids (`sealedBlobStateId`) of the `encrypted_content` blobs this answer minted, for their organisation's record. */
+  mintedBlobStateIds?: readonly string[];
   /** Calls of server-side tools the vendor bills per call, by tool, as its usage reports them (Anthropic's `server_tool_use`). */
   serverToolCalls?: Readonly<Record<string, number>>;
   /** The model the upstream says answered and its finish reasons, as a chat stream told them. */

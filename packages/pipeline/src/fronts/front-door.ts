@@ -48,6 +48,8 @@ export interface WholeAnswer {
   readonly usage?: CompletionUsage;
   /** The id of the vendor-side object the answer created (a stored Responses API response). */
   readonly createdStateId?: string;
+  /** The state ids of the `encrypted_content` blobs the answer carries (`mintedBlobStateIds`). */
+  readonly mintedBlobStateIds?: readonly string[];
   /** Calls of server-side tools the vendor bills per call, by tool, when its usage counts them. */
   readonly serverToolCalls?: Readonly<Record<string, number>>;
 }

@@ -19,6 +19,7 @@ import { openAiConventions } from './openai-conventions.js';
 import { readRelayedMembers } from './relayed-answer.js';
 import { usageOf } from './responses-usage.js';
 import { countedResponsesTool, countResponsesToolCalls } from './responses-tool-calls.js';
+import { mintedBlobStateIds } from './sealed-items.js';
 import { unpricedResponsesPart } from './unpriced-parts.js';
 
 function declaresCountedTool(tools: unknown): boolean {
@@ -68,12 +69,16 @@ function responsesOperation<Endpoint extends string>(
         upstreamRequest: translator.toUpstreamRequest(withoutGatewayItems(request, call), call, operation),
         toGatewayError: (failure) => translator.toGatewayError(failure, call),
         answer: (text) => {
-          const read = readRelayedMembers(text, ['usage', 'id']);
+          const read = readRelayedMembers(text, ['usage', 'id', 'output']);
           const serverToolCalls = countsToolCalls ? countResponsesToolCalls(text) : undefined;
-          return { body: text, usage: usageOf(read), createdStateId: typeof read.id === 'string' ? read.id : undefined, ...(serverToolCalls && { serverToolCalls }) };
+          const createdStateId = typeof read.id === 'string' ? read.id : undefined;
+          return { body: text, usage: usageOf(read), createdStateId, mintedBlobStateIds: mintedBlobStateIds(read.output), ...(serverToolCalls && { serverToolCalls }) };
         },
         relay(input) {
-          const tracker = new ResponsesStreamTracker(countsToolCalls, (id) => (input.exchange.createdStateId = id));
+          const tracker = new ResponsesStreamTracker(countsToolCalls, (response) => {
+            if (typeof response.id === 'string') input.exchange.createdStateId = response.id;
+            input.exchange.mintedBlobStateIds = mintedBlobStateIds(response.output);
+          });
           const options = verbatimRelayOptions(input);
           const beforeEnd = () => {
             input.exchange.serverToolCalls = tracker.serverToolCalls;

@@ -14,7 +14,7 @@ import { createCallContext, frontPolicyFor } from './call-context.js';
 import type { ClientReply } from './client-reply.js';
 import { upstreamHeadersForClient } from './relay-upstream-headers.js';
 import type { RetryPolicy } from './retry-policy.js';
-import { assertOwnsNamedState, type VendorStateOwners } from './vendor-state-owners.js';
+import { assertOwnsNamedState, pinnedToStateOwner, type VendorStateOwners } from './vendor-state-owners.js';
 
 export interface PipelineDependencies {
   readonly models: ModelRouter;
@@ -60,9 +60,11 @@ export async function runModelRequest(request: ModelRequest, dependencies: Pipel
   const body = operation.validate(value);
   exchange.requestBody = body;
 
-  const route = resolveModelForKey(dependencies.models, exchange.key, body.model);
+  const resolved = resolveModelForKey(dependencies.models, exchange.key, body.model);
+  exchange.route = resolved;
+  const owner = dependencies.stateOwners ? await assertOwnsNamedState(dependencies.stateOwners, exchange.key.id, body) : undefined;
+  const route = pinnedToStateOwner(resolved, owner);
   exchange.route = route;
-  if (dependencies.stateOwners) await assertOwnsNamedState(dependencies.stateOwners, exchange.key.id, body);
 
   const call = createCallContext(exchange, route, route.deployments[0]!, dependencies.logger, operation.relayedRequestHeaders);
   const plan = operation.translate(route, body, call, frontPolicyFor(exchange.key, dependencies));
@@ -157,6 +159,7 @@ function answerClient(exchange: Exchange, served: ServedAttempt, answer: WholeAn
   reply.setHeaders(answerHeaders(exchange, served));
   exchange.usage = answer.usage;
   exchange.createdStateId = answer.createdStateId;
+  exchange.mintedBlobStateIds = answer.mintedBlobStateIds;
   exchange.serverToolCalls = answer.serverToolCalls;
   exchange.stage = 'responding';
   exchange.answerComplete(200, answer.body);

@@ -24,11 +24,11 @@ export class ResponsesStreamTracker implements VerbatimStreamTracker {
 
   /**
    * @param countsToolCalls the request declared tools billed per call: their calls are counted in the terminal event.
-   * @param onResponseId learns the response's id from the terminal event (its owner is recorded with it).
+   * @param onResponse learns the final response from the terminal event (the owner of its id and blobs is recorded).
    */
   constructor(
     private readonly countsToolCalls = false,
-    private readonly onResponseId?: (id: string) => void,
+    private readonly onResponse?: (response: { readonly id?: unknown; readonly output?: unknown }) => void,
   ) {}
 
   observe(event: SseEvent): void {
@@ -40,7 +40,7 @@ export class ResponsesStreamTracker implements VerbatimStreamTracker {
       this.noteSequenceNumber(event.data);
       return;
     }
-    let payload: { type?: unknown; sequence_number?: unknown; response?: { id?: unknown; usage?: ResponsesUsage | null } };
+    let payload: { type?: unknown; sequence_number?: unknown; response?: { id?: unknown; output?: unknown; usage?: ResponsesUsage | null } };
     try {
       payload = JSON.parse(event.data) as typeof payload;
     } catch (error) {
@@ -51,7 +51,7 @@ export class ResponsesStreamTracker implements VerbatimStreamTracker {
     if (type === undefined || !TERMINAL_TYPES.has(type)) return;
     this.terminalType = type;
     if (payload.response?.usage) this.responsesUsage = payload.response.usage;
-    if (typeof payload.response?.id === 'string') this.onResponseId?.(payload.response.id);
+    if (payload.response) this.onResponse?.(payload.response);
     if (this.countsToolCalls) this.serverToolCalls = countResponsesToolCalls(event.data);
   }
 

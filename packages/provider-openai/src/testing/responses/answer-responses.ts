@@ -5,15 +5,18 @@ import { buildCompactedResponse } from './build-compacted-response.js';
 import { buildResponseEvents } from './build-response-events.js';
 import { buildResponseObject, newResponseIdentity } from './build-response-object.js';
 import { ResponseEventFramer } from './frame-response-events.js';
+import type { OrganisationResponses } from './organisation-responses.js';
 import { echoResponsesReply, isCompactionRequest, planResponse } from './plan-response.js';
 import type { ResponsesReply } from './responses-reply.js';
 import { validateResponsesRequest } from './validate-responses-request.js';
 
 /** Plays a prelude fault and validates; returns the body when the request is to be answered. */
-async function admit(exchange: OpenAiSimulatorExchange): Promise<ResponsesRequest | undefined> {
+async function admit(exchange: OpenAiSimulatorExchange, organisation?: OrganisationResponses): Promise<ResponsesRequest | undefined> {
   if (await playPreludeFault(exchange.fault, exchange.response, openAiErrorFormat, exchange.signal, exchange.headers)) return undefined;
   const body = exchange.request.body;
-  const problem = validateResponsesRequest(body) ?? exchange.modelProblem((body as ResponsesRequest).model);
+  const request = body as ResponsesRequest;
+  const problem =
+    validateResponsesRequest(body) ?? exchange.modelProblem(request.model) ?? organisation?.previousResponseProblem(request) ?? organisation?.foreignBlobProblem(request);
   if (problem) {
     exchange.sendProblem(problem);
     return undefined;
@@ -26,12 +29,14 @@ async function admit(exchange: OpenAiSimulatorExchange): Promise<ResponsesReques
  * A request ending in `compaction_trigger` is answered with one `compaction` item and takes no
  * scripted reply; any other request takes the next scripted reply (`nextReply`) or echoes.
  */
-export async function answerResponses(exchange: OpenAiSimulatorExchange, nextReply: () => ResponsesReply | undefined): Promise<void> {
-  const request = await admit(exchange);
+export async function answerResponses(exchange: OpenAiSimulatorExchange, nextReply: () => ResponsesReply | undefined, organisation?: OrganisationResponses): Promise<void> {
+  const request = await admit(exchange, organisation);
   if (!request) return;
   const reply = isCompactionRequest(request) ? echoResponsesReply(request) : (nextReply() ?? echoResponsesReply(request));
   const final = planResponse(request, reply);
   const identity = newResponseIdentity(request);
+  organisation?.remember(identity.id, request);
+  organisation?.rememberBlobs(final.output);
   const { response, fault, signal, headers } = exchange;
   if (request.stream !== true) {
     await writeJsonReply(response, buildResponseObject(identity, final), { fault, format: openAiErrorFormat, signal, headers });
@@ -43,9 +48,11 @@ export async function answerResponses(exchange: OpenAiSimulatorExchange, nextRep
 }
 
 /** `POST /v1/responses/compact` (PROTOCOLS C.1): the `response.compaction` object, never streamed. */
-export async function answerResponsesCompact(exchange: OpenAiSimulatorExchange): Promise<void> {
-  const request = await admit(exchange);
+export async function answerResponsesCompact(exchange: OpenAiSimulatorExchange, organisation?: OrganisationResponses): Promise<void> {
+  const request = await admit(exchange, organisation);
   if (!request) return;
   const { response, fault, signal, headers } = exchange;
-  await writeJsonReply(response, buildCompactedResponse(request), { fault, format: openAiErrorFormat, signal, headers });
+  const compacted = buildCompactedResponse(request);
+  organisation?.rememberBlobs(compacted.output as unknown[]);
+  await writeJsonReply(response, compacted, { fault, format: openAiErrorFormat, signal, headers });
 }

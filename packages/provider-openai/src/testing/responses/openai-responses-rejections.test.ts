@@ -62,7 +62,6 @@ describe('OpenAI simulator: what the Responses API refuses', () => {
 
   it.each([
     ['every listed item type that needs no fields of its own, and easy messages without a type', [hello, { type: 'message', role: 'user', content: 'again' }, { type: 'item_reference', id: 'msg_1' }, { type: 'web_search_call', id: 'ws_1', status: 'completed' }]],
-    ['the legacy compaction_summary item', [hello, { type: 'compaction_summary', encrypted_content: 'gAAAA' }]],
     ['images inline (PNG, image/jpg) and by URL, in a message and a tool output', [withImage(`data:image/png;base64,${PNG}`), call, imageOutput(`data:image/jpg;base64,${PNG}`), withImage('https://example.com/cat.png')]],
   ])('accepts %s', async (_label, input) => {
     const response = await send('/responses', input);
