@@ -7,7 +7,7 @@ import type { KeyResolver } from './auth/authenticated-key.js';
 import { StaticKeyResolver } from './auth/static-key-resolver.js';
 import { StoreKeyResolver } from './auth/store-key-resolver.js';
 import type { GatewayConfig } from './config/gateway-config.js';
-import { BudgetGuard } from './limits/budget-guard.js';
+import { BudgetGuard, type BudgetAdmission } from './limits/budget-guard.js';
 import { createRateLimiter } from './limits/create-rate-limiter.js';
 import type { RateLimiter } from './limits/rate-limiter.js';
 import { RequestGate } from './limits/request-gate.js';
@@ -46,6 +46,8 @@ export interface CreateAppOptions {
   usageRecorder?: UsageRecorderOptions;
   /** The limiter instead of the one `config.redis` implies (a worker's: the primary's, over IPC). */
   rateLimiter?: RateLimiter;
+  /** Budget admission instead of this process's own (a worker's: the primary's, over IPC). */
+  budgets?: BudgetAdmission;
   /** Where spans go instead of `tracing.endpoint` (tests: the SDK's in-memory exporter); traces still need `tracing` in the config. */
   spanExporter?: SpanExporter;
 }
@@ -98,7 +100,7 @@ export async function createApp(config: GatewayConfig, options: CreateAppOptions
     listed: models,
     spanExporter: options.spanExporter,
   });
-  const gate = new RequestGate(limiter, new BudgetGuard(store), recorder, logger, observability.gateListener);
+  const gate = new RequestGate(limiter, options.budgets ?? new BudgetGuard(store), recorder, logger, observability.gateListener);
   const stateOwners = new StateOwnerBook(store, logger);
   const keyResolvers = [new StaticKeyResolver(config.keys), new StoreKeyResolver(store), ...(options.keyResolvers ?? [])];
 
