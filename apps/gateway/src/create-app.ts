@@ -1,5 +1,5 @@
 import Koa from 'koa';
-import { createUpstreamTransport, DeploymentBook, ModelRouter, type ProviderInstance } from '@modelgate/pipeline';
+import { createUpstreamTransport, DeploymentBook, ModelRouter, type DeploymentBookListener, type ProviderInstance } from '@modelgate/pipeline';
 import type { SpanExporter } from '@opentelemetry/sdk-trace';
 import type { Logger } from 'pino';
 import { createAdminRouter } from './admin/admin-router.js';
@@ -48,6 +48,8 @@ export interface CreateAppOptions {
   rateLimiter?: RateLimiter;
   /** Budget admission instead of this process's own (a worker's: the primary's, over IPC). */
   budgets?: BudgetAdmission;
+  /** Cooldowns shared with the other serving processes of this gateway (a worker's: relayed by the primary). */
+  sharedCooldowns?: DeploymentBookListener & { follow(book: DeploymentBook): void };
   /** Where spans go instead of `tracing.endpoint` (tests: the SDK's in-memory exporter); traces still need `tracing` in the config. */
   spanExporter?: SpanExporter;
 }
@@ -82,7 +84,8 @@ export async function createApp(config: GatewayConfig, options: CreateAppOptions
   const startedAt = Date.now();
   const models = new ModelRouter(config.models, providers, Math.floor(startedAt / 1000));
   const transport = await createUpstreamTransport(config.upstream);
-  const deployments = new DeploymentBook(config.resilience.cooldown, Date.now, (id) => models.isListedDeployment(id));
+  const deployments = new DeploymentBook(config.resilience.cooldown, Date.now, (id) => models.isListedDeployment(id), options.sharedCooldowns);
+  options.sharedCooldowns?.follow(deployments);
   const store = options.store ?? (await openGatewayStore(config.storage, env, baseDirectory));
   const limiter = options.rateLimiter ?? (await createRateLimiter(config.redis, logger));
   // The spool belongs to the store the app opened; a store handed in has no spool unless asked for.

@@ -3,6 +3,7 @@ import { LogDestination } from '../logging/log-destination.js';
 import { tolerateClosedOutput } from '../runtime/tolerate-closed-output.js';
 import { describeDataLocation } from '../store/describe-data-location.js';
 import { IpcBudgetGuard } from '../workers/ipc-budget-guard.js';
+import { IpcCooldownRelay } from '../workers/ipc-cooldown-relay.js';
 import { IpcRateLimiter } from '../workers/ipc-rate-limiter.js';
 import { resolveWorkerCount } from '../workers/worker-count.js';
 import { applyListenOverrides, loadGatewayProfile } from './gateway-profile.js';
@@ -67,10 +68,12 @@ export async function serveGateway(options: ServeOptions): Promise<void> {
   const askPrimary = cluster.isWorker && !profile.config.redis;
   const rateLimiter = askPrimary ? new IpcRateLimiter((message) => sendToPrimary(message)) : undefined;
   const budgets = askPrimary ? new IpcBudgetGuard((message) => sendToPrimary(message)) : undefined;
+  // Cooldowns are each process's own state, Redis or not: the primary relays them between workers.
+  const sharedCooldowns = cluster.isWorker ? new IpcCooldownRelay((message) => sendToPrimary(message)) : undefined;
   if (profile.demo) logger.warn({ profile: 'demo' }, 'demo profile: the bundled vendor simulators answer every request; no config file and no vendor key');
   let gateway;
   try {
-    gateway = await startGateway(applyListenOverrides(profile.config, env), { baseDirectory: profile.baseDirectory, logger, env, rateLimiter, budgets });
+    gateway = await startGateway(applyListenOverrides(profile.config, env), { baseDirectory: profile.baseDirectory, logger, env, rateLimiter, budgets, sharedCooldowns });
   } catch (error) {
     await profile.demo?.close();
     throw error;

@@ -7,6 +7,7 @@ import { SHUTDOWN_MARGIN_MS } from '../server/stop-on-signals.js';
 import type { GatewayStore } from '../store/gateway-store.js';
 import { openGatewayStore } from '../store/open-gateway-store.js';
 import { BudgetHost } from './budget-host.js';
+import { isCooldownMessage } from './ipc-cooldown-relay.js';
 import { LimiterHost } from './limiter-host.js';
 import { SpendLedger } from './spend-ledger.js';
 
@@ -63,6 +64,11 @@ export async function serveWorkers(count: number, config: GatewayConfig, locatio
     };
     host?.attach(client);
     budgets?.attach(client);
+    // A cooldown one worker started goes to every other.
+    worker.on('message', (message: unknown) => {
+      if (!isCooldownMessage(message)) return;
+      for (const other of alive) if (other !== worker && other.isConnected()) other.send(message, undefined, () => {});
+    });
     worker.on('listening', () => listening.add(worker.id));
     worker.on('exit', (code, signal) => {
       alive.delete(worker);
