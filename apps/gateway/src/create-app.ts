@@ -13,7 +13,7 @@ import type { RateLimiter } from './limits/rate-limiter.js';
 import { RequestGate } from './limits/request-gate.js';
 import { StateOwnerBook } from './state/state-owner-book.js';
 import { createLogger } from './logging/create-logger.js';
-import { createObservability } from './observability/create-observability.js';
+import { createObservability, type ObservabilitySources } from './observability/create-observability.js';
 import { createConnectionCloseMiddleware } from './middleware/connection-close-middleware.js';
 import { createErrorEnvelopeMiddleware } from './middleware/error-envelope-middleware.js';
 import type { GatewayState } from './middleware/gateway-state.js';
@@ -50,6 +50,8 @@ export interface CreateAppOptions {
   budgets?: BudgetAdmission;
   /** Cooldowns shared with the other serving processes of this gateway (a worker's: relayed by the primary). */
   sharedCooldowns?: DeploymentBookListener & { follow(book: DeploymentBook): void };
+  /** `GET /metrics` as the sum over the serving processes of this gateway (a worker's: summed by the primary). */
+  shareMetrics?: ObservabilitySources['shareMetrics'];
   /** Where spans go instead of `tracing.endpoint` (tests: the SDK's in-memory exporter); traces still need `tracing` in the config. */
   spanExporter?: SpanExporter;
 }
@@ -102,6 +104,7 @@ export async function createApp(config: GatewayConfig, options: CreateAppOptions
     deployments: () => deploymentReport(models, deployments),
     listed: models,
     spanExporter: options.spanExporter,
+    shareMetrics: options.shareMetrics,
   });
   const gate = new RequestGate(limiter, options.budgets ?? new BudgetGuard(store), recorder, logger, observability.gateListener);
   const stateOwners = new StateOwnerBook(store, logger);

@@ -1,3 +1,4 @@
+import type { Registry } from 'prom-client';
 import { createLogger } from '../logging/create-logger.js';
 import { LogDestination } from '../logging/log-destination.js';
 import { tolerateClosedOutput } from '../runtime/tolerate-closed-output.js';
@@ -5,6 +6,7 @@ import { describeDataLocation } from '../store/describe-data-location.js';
 import { IpcBudgetGuard } from '../workers/ipc-budget-guard.js';
 import { IpcCooldownRelay } from '../workers/ipc-cooldown-relay.js';
 import { IpcRateLimiter } from '../workers/ipc-rate-limiter.js';
+import { shareWorkerMetrics } from '../workers/worker-metrics.js';
 import { resolveWorkerCount } from '../workers/worker-count.js';
 import { applyListenOverrides, loadGatewayProfile } from './gateway-profile.js';
 import { startGateway } from './start-gateway.js';
@@ -70,10 +72,11 @@ export async function serveGateway(options: ServeOptions): Promise<void> {
   const budgets = askPrimary ? new IpcBudgetGuard((message) => sendToPrimary(message)) : undefined;
   // Cooldowns are each process's own state, Redis or not: the primary relays them between workers.
   const sharedCooldowns = cluster.isWorker ? new IpcCooldownRelay((message) => sendToPrimary(message)) : undefined;
+  const shareMetrics = cluster.isWorker ? (registry: Registry) => shareWorkerMetrics(registry, (message) => sendToPrimary(message)) : undefined;
   if (profile.demo) logger.warn({ profile: 'demo' }, 'demo profile: the bundled vendor simulators answer every request; no config file and no vendor key');
   let gateway;
   try {
-    gateway = await startGateway(applyListenOverrides(profile.config, env), { baseDirectory: profile.baseDirectory, logger, env, rateLimiter, budgets, sharedCooldowns });
+    gateway = await startGateway(applyListenOverrides(profile.config, env), { baseDirectory: profile.baseDirectory, logger, env, rateLimiter, budgets, sharedCooldowns, shareMetrics });
   } catch (error) {
     await profile.demo?.close();
     throw error;

@@ -9,6 +9,7 @@ import { openGatewayStore } from '../store/open-gateway-store.js';
 import { BudgetHost } from './budget-host.js';
 import { isCooldownMessage } from './ipc-cooldown-relay.js';
 import { LimiterHost } from './limiter-host.js';
+import { MetricsHost } from './metrics-host.js';
 import { SpendLedger } from './spend-ledger.js';
 
 /** A worker that died after it listened is replaced after this pause (a crash loop cannot spin). */
@@ -36,6 +37,7 @@ export async function serveWorkers(count: number, config: GatewayConfig, locatio
   let store: Promise<GatewayStore> | undefined;
   const openStore = () => (store ??= openGatewayStore(config.storage, location.env, location.baseDirectory));
   const budgets = config.redis ? undefined : new BudgetHost(new SpendLedger(openStore));
+  const metrics = new MetricsHost();
   const listening = new Set<number>();
   /** Workers not yet exited (cluster.workers may still hold one that exited before it disconnected). */
   const alive = new Set<Worker>();
@@ -64,6 +66,7 @@ export async function serveWorkers(count: number, config: GatewayConfig, locatio
     };
     host?.attach(client);
     budgets?.attach(client);
+    metrics.attach(client);
     // A cooldown one worker started goes to every other.
     worker.on('message', (message: unknown) => {
       if (!isCooldownMessage(message)) return;
