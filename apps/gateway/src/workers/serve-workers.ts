@@ -24,9 +24,11 @@ export interface PrimaryStoreLocation {
 /**
  * The primary process of `server.workers` > 1: forks the workers, which all listen on the one
  * port (Node's cluster hands connections out in turn; the first starts alone), owns the rate
- * limiter and the budget count they all ask (unless Redis holds the limits), replaces a worker that dies, and on SIGTERM/SIGINT stops them all, each
- * draining its requests, before it exits. A worker that fails before it listens (a bad config, a
- * port in use) stops the whole gateway instead of being restarted forever.
+ * limiter and the budget count they all ask (unless Redis holds the limits), relays each
+ * deployment cooldown to every worker, sums their metrics for a scrape, replaces a worker that
+ * dies, and on SIGTERM/SIGINT stops them all, each draining its requests, before it exits. A
+ * worker that fails before it listens (a bad config, a port in use) stops the whole gateway
+ * instead of being restarted forever.
  */
 export async function serveWorkers(count: number, config: GatewayConfig, location: PrimaryStoreLocation): Promise<void> {
   const cluster = (await import('node:cluster')).default;
