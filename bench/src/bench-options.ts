@@ -1,5 +1,6 @@
 import { resolve } from 'node:path';
 import { parseArgs } from 'node:util';
+import { DEFAULT_CORE_LAYOUT, type CoreLayout } from './process/spawn-pinned.js';
 
 export interface BenchOptions {
   readonly quick: boolean;
@@ -22,6 +23,10 @@ export interface BenchOptions {
   readonly baseline: string | undefined;
   /** Where the gateway writes `--cpu-prof` profiles; undefined when not profiling. */
   readonly cpuProfileDirectory: string | undefined;
+  /** Which cores run the proxy under test, the simulator and the load (`taskset -c` lists). */
+  readonly cores: CoreLayout;
+  /** Modelgate's `server.workers` (1: one process, as before). */
+  readonly workers: number | 'auto';
 }
 
 export const USAGE = `pnpm bench [options]
@@ -43,7 +48,36 @@ export const USAGE = `pnpm bench [options]
   --soak-seconds S        length of each RSS soak (default 600)
   --soak-targets a,b      targets soaked, or 'none' (default: modelgate undici)
   --log-level warn|silent the gateway's log level (default warn)
-  --cpu-prof [DIR]        profile the gateways (node --cpu-prof), profiles to DIR (default bench/results/profiles)`;
+  --cpu-prof [DIR]        profile the gateways (node --cpu-prof), profiles to DIR (default bench/results/profiles)
+  --cores gateway=0,simulator=1,load=1
+                          the cores (taskset -c lists, e.g. 0-7) of the proxy under test, the simulator and the
+                          load generator; roles left out keep these defaults, e.g. --cores gateway=0-7,simulator=8-11,load=12-15
+  --workers N|auto        Modelgate's server.workers (default 1); CPU and RSS are read over the gateway's whole
+                          process tree (its primary and workers)`;
+
+const CORE_LIST = /^\d+(-\d+)?(,\d+(-\d+)?)*$/;
+
+/** `gateway=0-3,simulator=4,load=5-7` → the layout; a role left out keeps its default. */
+export function parseCoreLayout(value: string | undefined): CoreLayout {
+  if (value === undefined) return DEFAULT_CORE_LAYOUT;
+  const layout: Record<string, string> = { ...DEFAULT_CORE_LAYOUT };
+  // Roles are separated by commas that start `<role>=`; a core list has commas of its own.
+  for (const part of value.split(/,(?=[a-z]+=)/)) {
+    const [role, cores] = part.split('=') as [string, string | undefined];
+    if (!(role in DEFAULT_CORE_LAYOUT)) throw new Error(`--cores: '${role}' is not a role (gateway, simulator, load)`);
+    if (cores === undefined || !CORE_LIST.test(cores)) throw new Error(`--cores: ${role} needs a core list like 0 or 0-3 or 0,2, got '${cores ?? ''}'`);
+    layout[role] = cores;
+  }
+  return layout as unknown as CoreLayout;
+}
+
+function workerCount(value: string | undefined): number | 'auto' {
+  if (value === undefined) return 1;
+  if (value === 'auto') return 'auto';
+  const count = Number(value);
+  if (!Number.isInteger(count) || count < 1) throw new Error(`--workers needs a whole number of at least 1, or auto; got '${value}'`);
+  return count;
+}
 
 function list(value: string | undefined): string[] | undefined {
   return value === undefined ? undefined : value.split(',').map((item) => item.trim()).filter(Boolean);
@@ -58,7 +92,7 @@ function positiveNumber(value: string | undefined, fallback: number, name: strin
 
 const STRING_OPTIONS = [
   'repetitions', 'duration', 'warmup', 'concurrency', 'probe-rounds', 'soak-seconds', 'soak-targets',
-  'open-streams', 'log-level', 'targets', 'scenarios', 'baseline', 'cpu-prof',
+  'open-streams', 'log-level', 'targets', 'scenarios', 'baseline', 'cpu-prof', 'cores', 'workers',
 ] as const;
 
 export function parseBenchOptions(argv: readonly string[]): BenchOptions | 'help' {
@@ -97,5 +131,7 @@ export function parseBenchOptions(argv: readonly string[]): BenchOptions | 'help
     // pnpm runs the script in bench/; a relative path means the caller's folder (INIT_CWD).
     baseline: values.baseline === undefined ? undefined : resolve(process.env.INIT_CWD ?? process.cwd(), values.baseline),
     cpuProfileDirectory: values['cpu-prof'] === undefined ? undefined : resolve(values['cpu-prof']),
+    cores: parseCoreLayout(values.cores),
+    workers: workerCount(values.workers),
   };
 }

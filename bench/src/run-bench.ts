@@ -2,7 +2,7 @@ import { mkdirSync, writeFileSync } from 'node:fs';
 import { availableParallelism, loadavg } from 'node:os';
 import { fileURLToPath } from 'node:url';
 import { USAGE } from './bench-options.js';
-import { LOAD_CORE, PROXY_CORE, readFirstJsonLine, spawnPinnedNode } from './process/spawn-pinned.js';
+import { describeCoreLayout, readFirstJsonLine, spawnPinnedNode, useCoreLayout } from './process/spawn-pinned.js';
 import type { BenchReport } from './report/bench-report.js';
 import { evaluateGoals, judgedTargets } from './report/evaluate-goals.js';
 import { formatGoalsTable } from './report/format-goals-table.js';
@@ -31,7 +31,8 @@ if (plan === 'help') {
 const { options, scenarios, targets, soakTargets, estimate } = plan;
 const targetNames = targets.map((target) => target.name);
 
-const pinning = `proxy under test pinned to core ${PROXY_CORE}; load generator and simulator pinned to core ${LOAD_CORE} (taskset)`;
+useCoreLayout(options.cores);
+const pinning = `${describeCoreLayout(options.cores)}${options.workers === 1 ? '' : `; Modelgate with server.workers ${options.workers} (CPU and RSS over its process tree)`}`;
 const loadAverage = loadavg()[0]!.toFixed(1);
 process.stdout.write(
   `Modelgate bench: ${availableParallelism()} cores, node ${process.version}, load average ${loadAverage} at start; ${pinning}; gateway logging '${options.logLevel}'\n` +
@@ -41,7 +42,7 @@ process.stdout.write(
     `${formatEstimate(estimate)}\n`,
 );
 
-const simulator = spawnPinnedNode(LOAD_CORE, [SIMULATOR_ENTRY], { stdout: 'pipe' });
+const simulator = spawnPinnedNode('simulator', [SIMULATOR_ENTRY], { stdout: 'pipe' });
 const { port } = await readFirstJsonLine<{ port: number }>(simulator.child);
 const simulatorUrl = `http://127.0.0.1:${port}`;
 

@@ -5,7 +5,7 @@ import { measureScenario } from './measure/measure-scenario.js';
 import { progress } from './measure/progress.js';
 import { startTargets, stopTargets } from './measure/start-targets.js';
 import type { BenchReport } from './report/bench-report.js';
-import { readRssMegabytes } from './sampling/process-stats.js';
+import { readTreeRssMegabytes } from './sampling/process-stats.js';
 import type { Scenario } from './scenarios.js';
 import type { BenchTarget, RunningTarget, TargetContext, TargetName } from './targets/bench-target.js';
 
@@ -15,7 +15,7 @@ const IDLE_PAUSE_MS = 2_000;
 function readRss(targets: readonly RunningTarget[]): Map<TargetName, number> {
   return new Map(
     targets.flatMap((target) => {
-      const rss = target.pid === undefined ? undefined : readRssMegabytes(target.pid);
+      const rss = target.pid === undefined ? undefined : readTreeRssMegabytes(target.pid);
       return rss === undefined ? [] : [[target.name, rss] as const];
     }),
   );

@@ -1,5 +1,5 @@
 import Koa from 'koa';
-import { createUpstreamTransport, DeploymentBook, ModelRouter, type ProviderInstance } from '@modelgate/pipeline';
+import { createUpstreamTransport, DeploymentBook, ModelRouter, type DeploymentBookListener, type ProviderInstance } from '@modelgate/pipeline';
 import type { SpanExporter } from '@opentelemetry/sdk-trace';
 import type { Logger } from 'pino';
 import { createAdminRouter } from './admin/admin-router.js';
@@ -7,13 +7,13 @@ import type { KeyResolver } from './auth/authenticated-key.js';
 import { StaticKeyResolver } from './auth/static-key-resolver.js';
 import { StoreKeyResolver } from './auth/store-key-resolver.js';
 import type { GatewayConfig } from './config/gateway-config.js';
-import { BudgetGuard } from './limits/budget-guard.js';
+import { BudgetGuard, type BudgetAdmission } from './limits/budget-guard.js';
 import { createRateLimiter } from './limits/create-rate-limiter.js';
 import type { RateLimiter } from './limits/rate-limiter.js';
 import { RequestGate } from './limits/request-gate.js';
 import { StateOwnerBook } from './state/state-owner-book.js';
 import { createLogger } from './logging/create-logger.js';
-import { createObservability } from './observability/create-observability.js';
+import { createObservability, type ObservabilitySources } from './observability/create-observability.js';
 import { createConnectionCloseMiddleware } from './middleware/connection-close-middleware.js';
 import { createErrorEnvelopeMiddleware } from './middleware/error-envelope-middleware.js';
 import type { GatewayState } from './middleware/gateway-state.js';
@@ -46,6 +46,12 @@ export interface CreateAppOptions {
   usageRecorder?: UsageRecorderOptions;
   /** The limiter instead of the one `config.redis` implies (a worker's: the primary's, over IPC). */
   rateLimiter?: RateLimiter;
+  /** Budget admission instead of this process's own (a worker's: the primary's, over IPC). */
+  budgets?: BudgetAdmission;
+  /** Cooldowns shared with the other serving processes of this gateway (a worker's: relayed by the primary). */
+  sharedCooldowns?: DeploymentBookListener & { follow(book: DeploymentBook): void };
+  /** `GET /metrics` as the sum over the serving processes of this gateway (a worker's: summed by the primary). */
+  shareMetrics?: ObservabilitySources['shareMetrics'];
   /** Where spans go instead of `tracing.endpoint` (tests: the SDK's in-memory exporter); traces still need `tracing` in the config. */
   spanExporter?: SpanExporter;
 }
@@ -80,7 +86,8 @@ export async function createApp(config: GatewayConfig, options: CreateAppOptions
   const startedAt = Date.now();
   const models = new ModelRouter(config.models, providers, Math.floor(startedAt / 1000));
   const transport = await createUpstreamTransport(config.upstream);
-  const deployments = new DeploymentBook(config.resilience.cooldown, Date.now, (id) => models.isListedDeployment(id));
+  const deployments = new DeploymentBook(config.resilience.cooldown, Date.now, (id) => models.isListedDeployment(id), options.sharedCooldowns);
+  options.sharedCooldowns?.follow(deployments);
   const store = options.store ?? (await openGatewayStore(config.storage, env, baseDirectory));
   const limiter = options.rateLimiter ?? (await createRateLimiter(config.redis, logger));
   // The spool belongs to the store the app opened; a store handed in has no spool unless asked for.
@@ -97,8 +104,9 @@ export async function createApp(config: GatewayConfig, options: CreateAppOptions
     deployments: () => deploymentReport(models, deployments),
     listed: models,
     spanExporter: options.spanExporter,
+    shareMetrics: options.shareMetrics,
   });
-  const gate = new RequestGate(limiter, new BudgetGuard(store), recorder, logger, observability.gateListener);
+  const gate = new RequestGate(limiter, options.budgets ?? new BudgetGuard(store), recorder, logger, observability.gateListener);
   const stateOwners = new StateOwnerBook(store, logger);
   const keyResolvers = [new StaticKeyResolver(config.keys), new StoreKeyResolver(store), ...(options.keyResolvers ?? [])];
 

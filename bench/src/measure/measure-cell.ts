@@ -1,7 +1,7 @@
 import type { BenchOptions } from '../bench-options.js';
 import { median, type ThroughputResult } from '../load/load-results.js';
 import type { RequestSpec } from '../request-spec.js';
-import { readCpuMilliseconds, readRssMegabytes } from '../sampling/process-stats.js';
+import { readTreeCpuMilliseconds, readTreeRssMegabytes } from '../sampling/process-stats.js';
 import { runThroughput, type LoadClient } from './run-throughput.js';
 
 /** One target × scenario × concurrency: the median of the repetitions. */
@@ -30,9 +30,9 @@ interface Repetition {
 
 /** One autocannon run, with the process's CPU time read before and after. */
 async function runRepetition({ pid, request, client }: CellSubject, connections: number, seconds: number): Promise<Repetition> {
-  const cpuBefore = pid === undefined ? undefined : readCpuMilliseconds(pid);
+  const cpuBefore = pid === undefined ? undefined : readTreeCpuMilliseconds(pid);
   const result = await runThroughput(request, connections, seconds, client);
-  const cpuAfter = pid === undefined ? undefined : readCpuMilliseconds(pid);
+  const cpuAfter = pid === undefined ? undefined : readTreeCpuMilliseconds(pid);
   const cpuMicrosecondsPerRequest = cpuBefore !== undefined && cpuAfter !== undefined && result.completed > 0 ? ((cpuAfter - cpuBefore) * 1000) / result.completed : undefined;
   return { result, cpuMicrosecondsPerRequest };
 }
@@ -45,7 +45,7 @@ function summarize(subject: CellSubject, repetitions: readonly Repetition[]): Ce
     latencyP50: median(results.map((result) => result.latencyP50)),
     latencyP99: median(results.map((result) => result.latencyP99)),
     cpuMicrosecondsPerRequest: cpu.length > 0 ? median(cpu) : undefined,
-    rssMegabytes: subject.pid === undefined ? undefined : readRssMegabytes(subject.pid),
+    rssMegabytes: subject.pid === undefined ? undefined : readTreeRssMegabytes(subject.pid),
     failed: results.reduce((sum, result) => sum + result.failed, 0),
     repetitions: results,
   };

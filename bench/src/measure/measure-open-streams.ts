@@ -1,5 +1,5 @@
 import type { OpenStreamsInput, OpenStreamsResult } from '../load/load-results.js';
-import { LOAD_CORE, readFirstJsonLine, spawnPinnedNode } from '../process/spawn-pinned.js';
+import { readFirstJsonLine, spawnPinnedNode } from '../process/spawn-pinned.js';
 import { requireRssMegabytes } from '../sampling/process-stats.js';
 import type { RequestSpec } from '../request-spec.js';
 import { OPEN_STREAMS_WORKER } from './worker-paths.js';
@@ -13,7 +13,7 @@ export interface OpenStreamsMeasurement extends OpenStreamsResult {
 export async function measureOpenStreams(request: RequestSpec, count: number, pid: number): Promise<OpenStreamsMeasurement> {
   const rssBeforeMegabytes = requireRssMegabytes(pid, 'before the streams were opened');
   const input: OpenStreamsInput = { request, count };
-  const worker = spawnPinnedNode(LOAD_CORE, [OPEN_STREAMS_WORKER, JSON.stringify(input)], { stdout: 'pipe' });
+  const worker = spawnPinnedNode('load', [OPEN_STREAMS_WORKER, JSON.stringify(input)], { stdout: 'pipe' });
   try {
     const result = await readFirstJsonLine<OpenStreamsResult>(worker.child);
     return { ...result, rssBeforeMegabytes, rssOpenMegabytes: requireRssMegabytes(pid, 'with the streams open') };

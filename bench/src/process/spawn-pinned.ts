@@ -2,9 +2,31 @@ import { spawn, type ChildProcess } from 'node:child_process';
 import { once } from 'node:events';
 import { createInterface } from 'node:readline';
 
-/** Which core each role runs on (a 2-core machine: the proxy under test alone on one). */
-export const PROXY_CORE = 0;
-export const LOAD_CORE = 1;
+/** The cores (a `taskset -c` list) each role runs on. */
+export interface CoreLayout {
+  /** The proxy under test (a gateway's primary and workers, the bare proxy, Portkey). */
+  readonly gateway: string;
+  /** The vendor simulator. */
+  readonly simulator: string;
+  /** The load generators and probes. */
+  readonly load: string;
+}
+
+export type CoreRole = keyof CoreLayout;
+
+/** A 2-core machine: the proxy under test alone on one, the simulator and the load on the other. */
+export const DEFAULT_CORE_LAYOUT: CoreLayout = { gateway: '0', simulator: '1', load: '1' };
+
+let layout: CoreLayout = DEFAULT_CORE_LAYOUT;
+
+/** Set once, from the flags, before anything starts. */
+export function useCoreLayout(chosen: CoreLayout): void {
+  layout = chosen;
+}
+
+export function describeCoreLayout(chosen: CoreLayout): string {
+  return `proxy under test pinned to core(s) ${chosen.gateway}; simulator to ${chosen.simulator}; load generator to ${chosen.load} (taskset)`;
+}
 
 export interface PinnedProcess {
   readonly child: ChildProcess;
@@ -22,9 +44,9 @@ export interface SpawnPinnedOptions {
   readonly stderr?: 'inherit' | number;
 }
 
-/** Starts `node <args>` under `taskset -c <core>`; taskset execs, so the pid is node's. */
-export function spawnPinnedNode(core: number, nodeArguments: readonly string[], options: SpawnPinnedOptions = {}): PinnedProcess {
-  const child = spawn('taskset', ['-c', String(core), process.execPath, ...nodeArguments], {
+/** Starts `node <args>` under `taskset -c <the role's cores>`; taskset execs, so the pid is node's (its children inherit the cores). */
+export function spawnPinnedNode(role: CoreRole, nodeArguments: readonly string[], options: SpawnPinnedOptions = {}): PinnedProcess {
+  const child = spawn('taskset', ['-c', layout[role], process.execPath, ...nodeArguments], {
     env: options.env ?? process.env,
     stdio: ['pipe', options.stdout ?? 'ignore', options.stderr ?? 'inherit'],
   });
@@ -57,8 +79,8 @@ export async function readFirstJsonLine<T>(child: ChildProcess): Promise<T> {
   return JSON.parse(line) as T;
 }
 
-/** Runs a worker to completion on the load core and returns the JSON it prints. */
+/** Runs a worker to completion on the load cores and returns the JSON it prints. */
 export async function runPinnedWorker<T>(workerPath: string, input: unknown): Promise<T> {
-  const worker = spawnPinnedNode(LOAD_CORE, [workerPath, JSON.stringify(input)], { stdout: 'pipe' });
+  const worker = spawnPinnedNode('load', [workerPath, JSON.stringify(input)], { stdout: 'pipe' });
   return readFirstJsonLine<T>(worker.child);
 }

@@ -1,5 +1,5 @@
 import { fileURLToPath } from 'node:url';
-import { PROXY_CORE, readFirstJsonLine, spawnPinnedNode } from '../process/spawn-pinned.js';
+import { readFirstJsonLine, spawnPinnedNode } from '../process/spawn-pinned.js';
 import type { BenchTarget } from './bench-target.js';
 import { vendorNativeRequest } from './vendor-native-request.js';
 
@@ -9,7 +9,7 @@ const BARE_PROXY_ENTRY = fileURLToPath(new URL('../proxies/run-bare-proxy.js', i
 export const bareProxyTarget: BenchTarget = {
   name: 'bare proxy',
   async start({ simulatorUrl }) {
-    const proxy = spawnPinnedNode(PROXY_CORE, [BARE_PROXY_ENTRY, new URL(simulatorUrl).port], { stdout: 'pipe' });
+    const proxy = spawnPinnedNode('gateway', [BARE_PROXY_ENTRY, new URL(simulatorUrl).port], { stdout: 'pipe' });
     const { port } = await readFirstJsonLine<{ port: number }>(proxy.child);
     const baseUrl = `http://127.0.0.1:${port}`;
     return {

@@ -37,6 +37,8 @@ export interface ModelgateConfigInput {
   readonly transport: UpstreamTransport;
   /** Whose plugins the providers load (the workspace's or the baseline's). */
   readonly checkout: Checkout;
+  /** `server.workers`; 1 leaves it out (a checkout from before it existed still starts). */
+  readonly workers: number | 'auto';
 }
 
 function providersAndModels({ simulatorUrl, checkout: { plugins } }: ModelgateConfigInput): { providers: object[]; models: object[] } {
@@ -74,7 +76,7 @@ function providersAndModels({ simulatorUrl, checkout: { plugins } }: ModelgateCo
 export function writeModelgateConfig(input: ModelgateConfigInput): string {
   const config = {
     // Every bench client comes from 127.0.0.1, and the open-streams figure needs 1,000 connections at once.
-    server: { host: '127.0.0.1', port: input.port, maxConnectionsPerAddress: 0 },
+    server: { host: '127.0.0.1', port: input.port, maxConnectionsPerAddress: 0, ...(input.workers !== 1 && { workers: input.workers }) },
     logging: { level: input.logLevel },
     upstream: { transport: input.transport },
     ...providersAndModels(input),

@@ -1,7 +1,7 @@
 import { rmSync } from 'node:fs';
 import { dirname } from 'node:path';
 import { findFreePort } from '../process/find-free-port.js';
-import { PROXY_CORE, spawnPinnedNode } from '../process/spawn-pinned.js';
+import { spawnPinnedNode } from '../process/spawn-pinned.js';
 import { waitForHttp } from '../process/wait-for-http.js';
 import type { Scenario } from '../scenarios.js';
 import { isSkipped, type BenchTarget, type Skipped, type TargetName } from './bench-target.js';
@@ -37,9 +37,9 @@ export function modelgateTarget(name: TargetName, transport: UpstreamTransport, 
     name,
     async start({ simulatorUrl, options }) {
       const port = await findFreePort();
-      const config = writeModelgateConfig({ port, simulatorUrl, logLevel: options.logLevel, transport, checkout });
+      const config = writeModelgateConfig({ port, simulatorUrl, logLevel: options.logLevel, transport, checkout, workers: options.workers });
       const profiling = options.cpuProfileDirectory ? ['--cpu-prof', '--cpu-prof-dir', options.cpuProfileDirectory] : [];
-      const gateway = spawnPinnedNode(PROXY_CORE, [...GATEWAY_NODE_FLAGS, ...profiling, checkout.gatewayMain], { env: { ...process.env, MODELGATE_CONFIG: config } });
+      const gateway = spawnPinnedNode('gateway', [...GATEWAY_NODE_FLAGS, ...profiling, checkout.gatewayMain], { env: { ...process.env, MODELGATE_CONFIG: config } });
       const baseUrl = `http://127.0.0.1:${port}`;
       const stop = async () => {
         await gateway.stop();

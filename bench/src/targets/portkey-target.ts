@@ -2,7 +2,7 @@ import { closeSync, mkdirSync, openSync, writeSync } from 'node:fs';
 import { dirname } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { findFreePort } from '../process/find-free-port.js';
-import { PROXY_CORE, spawnPinnedNode } from '../process/spawn-pinned.js';
+import { spawnPinnedNode } from '../process/spawn-pinned.js';
 import { waitForHttp } from '../process/wait-for-http.js';
 import type { Scenario } from '../scenarios.js';
 import { HOLD_MODEL, LONG_MODEL } from '../simulator/simulator-routes.js';
@@ -56,7 +56,7 @@ export const portkeyTarget: BenchTarget = {
   async start({ simulatorUrl }) {
     const port = await findFreePort();
     const log = openPortkeyLog();
-    const gateway = spawnPinnedNode(PROXY_CORE, ['--import', MUTABLE_HEADERS_SHIM, PORTKEY_SERVER, `--port=${port}`, '--headless'], {
+    const gateway = spawnPinnedNode('gateway', ['--import', MUTABLE_HEADERS_SHIM, PORTKEY_SERVER, `--port=${port}`, '--headless'], {
       env: { ...process.env, NODE_ENV: 'production' },
       stderr: log,
     });

@@ -31,7 +31,14 @@ export { runModelRequest, type ModelRequest, type PipelineDependencies } from '.
 export { assertOwnsNamedState, pinnedToStateOwner, type StateOwner, type VendorStateOwners } from './pipeline/vendor-state-owners.js';
 
 export { createProviderInstance, ProviderLoadError, type ProviderContextInput, type ProviderInstanceInput } from './routing/create-provider-instance.js';
-export { DEFAULT_COOLDOWN_POLICY, DeploymentBook, type CooldownPolicy, type DeploymentState, type DeploymentStatus } from './routing/deployment-book.js';
+export {
+  DEFAULT_COOLDOWN_POLICY,
+  DeploymentBook,
+  type CooldownPolicy,
+  type DeploymentBookListener,
+  type DeploymentState,
+  type DeploymentStatus,
+} from './routing/deployment-book.js';
 export type { DeploymentEntry, DeploymentStrategy, FallbackEntry, ModelEntry } from './routing/model-entry.js';
 export { ModelRouter, type Deployment, type ModelLookup, type ModelRoute } from './routing/model-router.js';
 export type { ProviderInstance } from './routing/provider-instance.js';

@@ -9,6 +9,14 @@ export function budgetPeriodStart(period: BudgetPeriod, now = new Date()): numbe
   return Date.UTC(now.getUTCFullYear(), now.getUTCMonth(), now.getUTCDate());
 }
 
+/** Budget admission as `RequestGate` uses it: one process's `BudgetGuard`, or a worker's asking its primary. */
+export interface BudgetAdmission {
+  /** False once the key's spend in its budget period has reached its budget. */
+  isWithinBudget(key: AuthenticatedKey): Promise<boolean>;
+  /** Counts a finished request's cost at once, before its record reaches the store. */
+  noteSpend(keyId: string, costUsd: number): void;
+}
+
 interface CachedSpend {
   readonly periodStart: number;
   readonly fetchedAt: number;
@@ -20,7 +28,7 @@ interface CachedSpend {
  * sum of the store's usage records, re-read every `refreshMs`, plus what this process saw since,
  * so every replica sees the others' spend within a few seconds.
  */
-export class BudgetGuard {
+export class BudgetGuard implements BudgetAdmission {
   private readonly cache = new Map<string, CachedSpend>();
 
   constructor(

@@ -15,7 +15,7 @@ import { computeCost } from '../usage/compute-cost.js';
 import { countTokens } from '../usage/count-tokens.js';
 import type { UsageAttempt, UsageRecord } from '../usage/usage-record.js';
 import type { UsageRecorder } from '../usage/usage-recorder.js';
-import type { BudgetGuard } from './budget-guard.js';
+import type { BudgetAdmission } from './budget-guard.js';
 import { insufficientQuota, rateLimitExceeded, requestTooLargeForTpm } from './rate-limit-errors.js';
 import { unpricedUnderBudget } from './unpriced-under-budget.js';
 import { rateLimitHeaders } from './rate-limit-headers.js';
@@ -71,7 +71,7 @@ export class RequestGate implements AdmissionControl, ExchangeObserver {
 
   constructor(
     private readonly limiter: RateLimiter,
-    private readonly budgets: BudgetGuard,
+    private readonly budgets: BudgetAdmission,
     private readonly recorder: UsageRecorder,
     private readonly logger: Logger,
     private readonly listener: RequestGateListener = {},

@@ -1,18 +1,21 @@
 import type { ExchangeObserver } from '@modelgate/pipeline';
 import type { SpanExporter } from '@opentelemetry/sdk-trace';
+import type { Registry } from 'prom-client';
 import type { GatewayConfig } from '../config/gateway-config.js';
 import type { ModelDeployments } from '../deployments/deployment-report.js';
 import type { GuardedRouter } from '../http/create-router.js';
 import type { RequestGateListener } from '../limits/request-gate.js';
 import { tokenDigest } from '../auth/bearer-token-guard.js';
 import { MetricsObserver, type ListedNames } from './metrics-observer.js';
-import { createMetricsRouter } from './metrics-router.js';
+import { createMetricsRouter, type MetricsRender } from './metrics-router.js';
 
 export interface ObservabilitySources {
   readonly usageQueueDepth: () => number;
   readonly deployments: () => readonly ModelDeployments[];
   /** The model and deployment ids that may be label values (the router's listed ones). */
   readonly listed: ListedNames;
+  /** A worker's (`server.workers`): offers its registry to the primary's sum, and renders that sum instead of its own. */
+  readonly shareMetrics?: (registry: Registry) => Promise<MetricsRender>;
   /** Replaces the OTLP exporter (tests). */
   readonly spanExporter?: SpanExporter;
 }
@@ -61,5 +64,6 @@ async function createMetrics(config: GatewayConfig, sources: ObservabilitySource
     config.metrics.keyLabels,
   );
   const observer: MetricsObserver = new MetricsObserver(metrics, sources.listed);
-  return { observer, render: () => metrics.render() };
+  const render: MetricsRender = sources.shareMetrics ? await sources.shareMetrics(metrics.registry) : () => metrics.render();
+  return { observer, render };
 }

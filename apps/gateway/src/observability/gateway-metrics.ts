@@ -119,6 +119,8 @@ export class GatewayMetrics {
       help: 'Whether each deployment is in rotation (1) or cooling down (0).',
       labelNames: ['model', 'deployment'],
       registers,
+      // Summed over workers (server.workers) like the others, it would count them: 0 once any has it out.
+      aggregator: 'min',
       collect() {
         this.reset();
         for (const { model, deployment, up } of gauges.deployments()) this.set({ model, deployment }, up ? 1 : 0);

@@ -1,8 +1,12 @@
+import type { Registry } from 'prom-client';
 import { createLogger } from '../logging/create-logger.js';
 import { LogDestination } from '../logging/log-destination.js';
 import { tolerateClosedOutput } from '../runtime/tolerate-closed-output.js';
 import { describeDataLocation } from '../store/describe-data-location.js';
+import { IpcBudgetGuard } from '../workers/ipc-budget-guard.js';
+import { IpcCooldownRelay } from '../workers/ipc-cooldown-relay.js';
 import { IpcRateLimiter } from '../workers/ipc-rate-limiter.js';
+import { shareWorkerMetrics } from '../workers/worker-metrics.js';
 import { resolveWorkerCount } from '../workers/worker-count.js';
 import { applyListenOverrides, loadGatewayProfile } from './gateway-profile.js';
 import { startGateway } from './start-gateway.js';
@@ -50,24 +54,29 @@ export async function serveGateway(options: ServeOptions): Promise<void> {
   // `server.workers` > 1 (a config file's setting): this process becomes the workers' primary.
   if (cluster.isPrimary && (options.configFile ?? env.MODELGATE_CONFIG)) {
     const { loadGatewayConfig } = await import('../config/load-gateway-config.js');
-    const { config } = await loadGatewayConfig((options.configFile ?? env.MODELGATE_CONFIG)!, env);
+    const { config, baseDirectory } = await loadGatewayConfig((options.configFile ?? env.MODELGATE_CONFIG)!, env);
     const workers = resolveWorkerCount(config.server.workers);
     if (workers > 1) {
       const { serveWorkers } = await import('../workers/serve-workers.js');
-      return serveWorkers(workers, applyListenOverrides(config, env));
+      return serveWorkers(workers, applyListenOverrides(config, env), { env, baseDirectory });
     }
   }
   const profile = await loadGatewayProfile(env, { configFile: options.configFile, demo: options.demo, terminal: process.stdout.isTTY === true });
   const logs = new LogDestination(process.stdout.fd);
   const rootLogger = createLogger(profile.config.logging, logs);
   const logger = cluster.isWorker ? rootLogger.child({ worker: cluster.worker!.id, pid: process.pid }) : rootLogger;
-  // A worker asks the primary's limiter, so that the workers count one limit (Redis, when
-  // configured, is shared already).
-  const rateLimiter = cluster.isWorker && !profile.config.redis ? new IpcRateLimiter((message) => sendToPrimary(message)) : undefined;
+  // A worker asks the primary's limiter and budget count, so that the workers count one limit
+  // and one spend (with Redis configured, the limits are shared already and budgets go as between replicas).
+  const askPrimary = cluster.isWorker && !profile.config.redis;
+  const rateLimiter = askPrimary ? new IpcRateLimiter((message) => sendToPrimary(message)) : undefined;
+  const budgets = askPrimary ? new IpcBudgetGuard((message) => sendToPrimary(message)) : undefined;
+  // Cooldowns are each process's own state, Redis or not: the primary relays them between workers.
+  const sharedCooldowns = cluster.isWorker ? new IpcCooldownRelay((message) => sendToPrimary(message)) : undefined;
+  const shareMetrics = cluster.isWorker ? (registry: Registry) => shareWorkerMetrics(registry, (message) => sendToPrimary(message)) : undefined;
   if (profile.demo) logger.warn({ profile: 'demo' }, 'demo profile: the bundled vendor simulators answer every request; no config file and no vendor key');
   let gateway;
   try {
-    gateway = await startGateway(applyListenOverrides(profile.config, env), { baseDirectory: profile.baseDirectory, logger, env, rateLimiter });
+    gateway = await startGateway(applyListenOverrides(profile.config, env), { baseDirectory: profile.baseDirectory, logger, env, rateLimiter, budgets, sharedCooldowns, shareMetrics });
   } catch (error) {
     await profile.demo?.close();
     throw error;

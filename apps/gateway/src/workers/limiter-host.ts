@@ -1,12 +1,9 @@
 import type { RateLimiter } from '../limits/rate-limiter.js';
-import { isLimiterRequest, type LimiterCall, type LimiterReplyMessage } from './limiter-messages.js';
+import { answerCalls, type WorkerClient } from './answer-calls.js';
+import type { LimiterCall, LimiterReplyMessage } from './limiter-messages.js';
 
 /** What the host needs of a worker: its messages, a way to answer, and its exit. */
-export interface LimiterClient {
-  on(event: 'message', listener: (message: unknown) => void): unknown;
-  on(event: 'exit', listener: () => void): unknown;
-  send(message: LimiterReplyMessage): boolean;
-}
+export type LimiterClient = WorkerClient;
 
 /**
  * The primary process's side of `IpcRateLimiter`: answers each worker's calls from the one
@@ -19,13 +16,7 @@ export class LimiterHost {
   attach(client: LimiterClient): void {
     /** This worker's taken slots: key id → lease ids. */
     const leases = new Map<string, Set<string>>();
-    client.on('message', (message: unknown) => {
-      if (!isLimiterRequest(message)) return;
-      void this.answer(message.call, leases).then(
-        (reply) => send(client, { type: 'modelgate:limiter-reply', id: message.id, ...reply }),
-        (error: unknown) => send(client, { type: 'modelgate:limiter-reply', id: message.id, error: (error as Error).message }),
-      );
-    });
+    answerCalls<LimiterCall>(client, 'modelgate:limiter', 'modelgate:limiter-reply', (call) => this.answer(call, leases));
     client.on('exit', () => {
       for (const [keyId, ids] of leases) for (const leaseId of ids) void this.limiter.release(keyId, leaseId);
       leases.clear();
@@ -51,13 +42,5 @@ export class LimiterHost {
         await this.limiter.release(call.keyId, call.leaseId);
         return {};
     }
-  }
-}
-
-function send(client: LimiterClient, reply: LimiterReplyMessage): void {
-  try {
-    client.send(reply);
-  } catch {
-    // The worker is gone; its exit frees its slots.
   }
 }

@@ -21,11 +21,3 @@ export interface LimiterReplyMessage {
   readonly decision?: LimitDecision;
   readonly error?: string;
 }
-
-export function isLimiterRequest(message: unknown): message is LimiterRequestMessage {
-  return (message as { type?: unknown } | null)?.type === 'modelgate:limiter';
-}
-
-export function isLimiterReply(message: unknown): message is LimiterReplyMessage {
-  return (message as { type?: unknown } | null)?.type === 'modelgate:limiter-reply';
-}

@@ -4,23 +4,42 @@ import { InMemoryRateLimiter } from '../limits/in-memory-rate-limiter.js';
 import { createLogger } from '../logging/create-logger.js';
 import { LogDestination } from '../logging/log-destination.js';
 import { SHUTDOWN_MARGIN_MS } from '../server/stop-on-signals.js';
+import type { GatewayStore } from '../store/gateway-store.js';
+import { openGatewayStore } from '../store/open-gateway-store.js';
+import { BudgetHost } from './budget-host.js';
+import { isCooldownMessage } from './ipc-cooldown-relay.js';
 import { LimiterHost } from './limiter-host.js';
+import { MetricsHost } from './metrics-host.js';
+import { SpendLedger } from './spend-ledger.js';
 
 /** A worker that died after it listened is replaced after this pause (a crash loop cannot spin). */
 const RESTART_DELAY_MS = 500;
 
+/** Where the primary opens the store its budget count starts from: as the workers do. */
+export interface PrimaryStoreLocation {
+  readonly env: Readonly<Record<string, string | undefined>>;
+  readonly baseDirectory: string;
+}
+
 /**
  * The primary process of `server.workers` > 1: forks the workers, which all listen on the one
- * port (Node's cluster hands connections out in turn; the first starts alone), owns the rate limiter they all ask (unless
- * Redis holds it), replaces a worker that dies, and on SIGTERM/SIGINT stops them all, each
- * draining its requests, before it exits. A worker that fails before it listens (a bad config, a
- * port in use) stops the whole gateway instead of being restarted forever.
+ * port (Node's cluster hands connections out in turn; the first starts alone), owns the rate
+ * limiter and the budget count they all ask (unless Redis holds the limits), relays each
+ * deployment cooldown to every worker, sums their metrics for a scrape, replaces a worker that
+ * dies, and on SIGTERM/SIGINT stops them all, each draining its requests, before it exits. A
+ * worker that fails before it listens (a bad config, a port in use) stops the whole gateway
+ * instead of being restarted forever.
  */
-export async function serveWorkers(count: number, config: GatewayConfig): Promise<void> {
+export async function serveWorkers(count: number, config: GatewayConfig, location: PrimaryStoreLocation): Promise<void> {
   const cluster = (await import('node:cluster')).default;
   const logs = new LogDestination(process.stdout.fd);
   const logger = createLogger(config.logging, logs).child({ role: 'primary' });
   const host = config.redis ? undefined : new LimiterHost(new InMemoryRateLimiter());
+  // Opened at the first budget question, once the first worker has migrated the store.
+  let store: Promise<GatewayStore> | undefined;
+  const openStore = () => (store ??= openGatewayStore(config.storage, location.env, location.baseDirectory));
+  const budgets = config.redis ? undefined : new BudgetHost(new SpendLedger(openStore));
+  const metrics = new MetricsHost();
   const listening = new Set<number>();
   /** Workers not yet exited (cluster.workers may still hold one that exited before it disconnected). */
   const alive = new Set<Worker>();
@@ -43,9 +62,17 @@ export async function serveWorkers(count: number, config: GatewayConfig): Promis
   const fork = () => {
     const worker: Worker = cluster.fork();
     alive.add(worker);
-    host?.attach({
+    const client = {
       on: (event: 'message' | 'exit', listener: (message: unknown) => void) => worker.on(event, listener),
-      send: (message) => worker.send(message),
+      send: (message: unknown) => worker.send(message as object),
+    };
+    host?.attach(client);
+    budgets?.attach(client);
+    metrics.attach(client);
+    // A cooldown one worker started goes to every other.
+    worker.on('message', (message: unknown) => {
+      if (!isCooldownMessage(message)) return;
+      for (const other of alive) if (other !== worker && other.isConnected()) other.send(message, undefined, () => {});
     });
     worker.on('listening', () => listening.add(worker.id));
     worker.on('exit', (code, signal) => {
@@ -64,7 +91,9 @@ export async function serveWorkers(count: number, config: GatewayConfig): Promis
       }
       if (stopping && alive.size === 0) {
         logger.info({}, 'gateway stopped');
-        void logs.drained(500).then(() => process.exit(exitCode));
+        void Promise.allSettled([store?.then((opened) => opened.close())])
+          .then(() => logs.drained(500))
+          .then(() => process.exit(exitCode));
       }
     });
   };

@@ -1,57 +1,15 @@
-import { request } from 'node:http';
 import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
 import { startOpenAiSimulator, type OpenAiSimulator } from '@modelgate/provider-openai/testing';
-import type { GatewayConfigInput } from '../../src/config/gateway-config.js';
 import { eventually } from '../support/eventually.js';
-import { OPENAI_PROVIDER_PATH, startGatewayProcess, type GatewayProcess } from '../support/gateway-process.js';
+import type { GatewayProcess } from '../support/gateway-process.js';
+import { chatOnNewConnection, requestLogLines, startTwoWorkers } from '../support/worker-gateway.js';
 
 const KEY = 'mg-workers-test-key-0123456789';
 const RPM_LIMIT = 10;
 const REQUESTS = 40;
-
-/** A chat on a connection of its own (`Connection: close`), so that the cluster hands each to the next worker. */
-function chatOnNewConnection(url: string): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const body = JSON.stringify({ model: 'gpt-test', messages: [{ role: 'user', content: 'hello' }] });
-    const outgoing = request(
-      `${url}/v1/chat/completions`,
-      { method: 'POST', agent: false, headers: { authorization: `Bearer ${KEY}`, 'content-type': 'application/json', connection: 'close' } },
-      (response) => {
-        response.resume();
-        response.on('end', () => resolve(response.statusCode!));
-      },
-    );
-    outgoing.on('error', reject);
-    outgoing.end(body);
-  });
-}
-
-/** The gateway's `request` log lines so far. */
-function requestLogLines(gateway: GatewayProcess): { worker: number; pid: number }[] {
-  return gateway
-    .output()
-    .split('\n')
-    .filter((line) => line.includes('"msg":"request"'))
-    .map((line) => JSON.parse(line) as { worker: number; pid: number });
-}
-
-/** A gateway of two workers in front of the simulator, once both listen. */
-async function startTwoWorkers(directory: string, simulator: OpenAiSimulator, key: GatewayConfigInput['keys']): Promise<GatewayProcess> {
-  const gateway = await startGatewayProcess(directory, 'workers', {
-    server: { host: '127.0.0.1', port: 0, shutdownGraceMs: 2_000, workers: 2 },
-    logging: { level: 'info' },
-    providers: [{ package: OPENAI_PROVIDER_PATH, id: 'openai', settings: { baseUrl: simulator.url, apiKey: 'sk-upstream' } }],
-    models: [{ id: 'gpt-test', provider: 'openai', upstreamModel: 'gpt-4.1-mini' }],
-    keys: key,
-  });
-  // The process resolves at the first worker's banner; the cluster hands connections only to
-  // workers that listen, so wait for the second.
-  await eventually(() => gateway.output().match(/Try it:/g)?.length === 2, 15_000, 'the second worker listens');
-  return gateway;
-}
 
 describe('server.workers: 2 on the embedded store, no Redis', () => {
   let directory: string;
@@ -71,7 +29,7 @@ describe('server.workers: 2 on the embedded store, no Redis', () => {
   });
 
   it('admits exactly the key RPM across both workers, records each request once, and stops both on SIGTERM', async () => {
-    const statuses = await Promise.all(Array.from({ length: REQUESTS }, () => chatOnNewConnection(gateway.url)));
+    const statuses = await Promise.all(Array.from({ length: REQUESTS }, () => chatOnNewConnection(gateway.url, KEY)));
 
     expect(statuses.filter((status) => status !== 200 && status !== 429)).toEqual([]);
     expect(statuses.filter((status) => status === 200)).toHaveLength(RPM_LIMIT);
@@ -111,14 +69,14 @@ describe('server.workers: a worker that dies', () => {
   });
 
   it('is replaced, and the gateway keeps serving on the same port', async () => {
-    const statuses = await Promise.all(Array.from({ length: 4 }, () => chatOnNewConnection(gateway.url)));
+    const statuses = await Promise.all(Array.from({ length: 4 }, () => chatOnNewConnection(gateway.url, KEY)));
     expect(statuses).toEqual([200, 200, 200, 200]);
     await eventually(() => requestLogLines(gateway).length === 4, 5_000, 'the requests logged');
     process.kill(requestLogLines(gateway)[0]!.pid, 'SIGKILL');
 
     await eventually(() => gateway.output().match(/Try it:/g)?.length === 3, 15_000, 'a third worker listens');
     expect(gateway.output()).toContain('"msg":"a worker exited; starting another"');
-    const after = await Promise.all(Array.from({ length: 4 }, () => chatOnNewConnection(gateway.url)));
+    const after = await Promise.all(Array.from({ length: 4 }, () => chatOnNewConnection(gateway.url, KEY)));
     expect(after).toEqual([200, 200, 200, 200]);
     expect(await gateway.terminate()).toBe(0);
   });

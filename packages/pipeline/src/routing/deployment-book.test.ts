@@ -68,4 +68,27 @@ describe('DeploymentBook', () => {
     expect(book.size).toBe(1);
     expect(book.status('kept')).toMatchObject({ state: 'cooling-down' });
   });
+
+  it('tells its listener of each cooldown it starts, and takes in a cooldown learned elsewhere without telling it back', () => {
+    const time = clock();
+    const told: [string, number][] = [];
+    const policy = { failureThreshold: 1, cooldownMs: 300, countedKinds: ['overloaded' as const] };
+    const keeps = (id: string) => id !== 'made-up';
+    const first = new DeploymentBook(policy, time.now, keeps, { cooledDown: (id, until) => told.push([id, until]) });
+    const second = new DeploymentBook(policy, time.now, keeps, { cooledDown: (id, until) => told.push([id, until]) });
+    first.failed('a', 'overloaded', true);
+    first.failed('made-up', 'overloaded', true);
+    expect(told).toEqual([['a', 1_300]]);
+
+    second.coolDown('a', 1_300);
+    second.coolDown('made-up', 1_300);
+    expect(told).toHaveLength(1);
+    expect(second.status('a')).toMatchObject({ state: 'cooling-down', cooledUntil: 1_300 });
+    expect(second.size).toBe(1);
+    // An older cooldown does not shorten a later one.
+    second.coolDown('a', 1_100);
+    expect(second.status('a').cooledUntil).toBe(1_300);
+    time.advance(300);
+    expect(second.state('a')).toBe('probe-due');
+  });
 });

@@ -40,6 +40,14 @@ interface Entry {
   lastErrorKind?: GatewayErrorKind;
 }
 
+/**
+ * Told when this book takes a deployment out of rotation, so that a host running several books
+ * (one per serving process) can pass it on to the others' `coolDown`. Must not throw.
+ */
+export interface DeploymentBookListener {
+  cooledDown?(id: string, cooledUntil: number): void;
+}
+
 /** Weight of the newest sample in the moving average of time to first byte. */
 const LATENCY_SMOOTHING = 0.2;
 
@@ -61,6 +69,7 @@ export class DeploymentBook {
     private readonly policy: CooldownPolicy = DEFAULT_COOLDOWN_POLICY,
     private readonly now: () => number = Date.now,
     private readonly keeps: (id: string) => boolean = () => true,
+    private readonly listener: DeploymentBookListener = {},
   ) {}
 
   state(id: string): DeploymentState {
@@ -112,9 +121,23 @@ export class DeploymentBook {
     if (entry.probing || entry.consecutiveFailures >= this.policy.failureThreshold) {
       entry.cooledUntil = this.now() + this.policy.cooldownMs;
       entry.probing = false;
+      if (this.keeps(id)) this.listener.cooledDown?.(id, entry.cooledUntil);
       return true;
     }
     return false;
+  }
+
+  /**
+   * A cooldown learned elsewhere (another serving process of the same gateway saw the deployment
+   * fail): out of rotation until `cooledUntil`, then probed as after a cooldown of its own. Only a
+   * kept deployment is noted; the listener is not told (it was the source).
+   */
+  coolDown(id: string, cooledUntil: number): void {
+    if (!this.keeps(id)) return;
+    const entry = this.entry(id);
+    if (entry.cooledUntil !== undefined && entry.cooledUntil >= cooledUntil) return;
+    entry.cooledUntil = cooledUntil;
+    entry.probing = false;
   }
 
   inFlight(id: string): number {
