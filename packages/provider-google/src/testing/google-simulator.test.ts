@@ -105,3 +105,26 @@ describe('the Gemini simulator answers a 429 as Google does (PROTOCOLS E.5)', ()
     expect({ retryAfter: asked.retryAfter, delay: retryDelay(asked.json) }).toEqual({ retryAfter: null, delay: '30s' });
   });
 });
+
+describe('countTokens (https://ai.google.dev/api/tokens)', () => {
+  async function count(body: unknown): Promise<{ status: number; json: Record<string, any> }> {
+    const response = await fetch(`${simulator.url}/models/gemini-3.8-flash:countTokens`, { method: 'POST', headers: { 'x-goog-api-key': KEY, 'content-type': 'application/json' }, body: JSON.stringify(body) });
+    return { status: response.status, json: (await response.json()) as Record<string, any> };
+  }
+
+  it('counts contents, or a whole generateContentRequest (images by their cost), by modality', async () => {
+    const image = { inlineData: { mimeType: 'image/png', data: 'iVBORw0KGgo=' } };
+    expect(await count({ contents: [user('12345678')] })).toEqual({ status: 200, json: { totalTokens: 2, promptTokensDetails: [{ modality: 'TEXT', tokenCount: 2 }] } });
+    const whole = await count({ generateContentRequest: { model: 'models/gemini-3.8-flash', systemInstruction: { parts: [{ text: 'Be terse.' }] }, contents: [{ role: 'user', parts: [{ text: 'look' }, image] }] } });
+    expect(whole.json).toEqual({ totalTokens: 3 + 1 + 258, promptTokensDetails: [{ modality: 'TEXT', tokenCount: 4 }, { modality: 'IMAGE', tokenCount: 258 }] });
+  });
+
+  it('refuses a generateContentRequest without its models/ name, and what generateContent refuses, in Google\'s words', async () => {
+    const unnamed = await count({ generateContentRequest: { contents: [user('x')] } });
+    expect([unnamed.status, message(unnamed)]).toEqual([400, '* GenerateContentRequest.model: unexpected model name format\n']);
+    const bare = await count({ generateContentRequest: { model: 'gemini-3.8-flash', contents: [user('x')] } });
+    expect(message(bare)).toBe('* GenerateContentRequest.model: unexpected model name format\n');
+    const empty = await count({ generateContentRequest: { model: 'models/gemini-3.8-flash', contents: [{ role: 'user', parts: [] }] } });
+    expect(message(empty)).toBe('* GenerateContentRequest.contents[0].parts: contents.parts must not be empty.');
+  });
+});
