@@ -61,6 +61,15 @@ describe('count_tokens on a bridged model', () => {
     expect(counted.input_tokens).toBeLessThan(1_000);
   });
 
+  it('Gemini: counts a request with thinking and tool_choice as Claude Code sends it', async () => {
+    const model = MESSAGES_TEST_MODELS.google;
+    const counted = await client.messages.countTokens({ ...withScreenshot(model), thinking: { type: 'enabled', budget_tokens: 2048 }, tool_choice: { type: 'auto' } });
+    expect(counted.input_tokens).toBeGreaterThan(258);
+    expect(gateway.simulator.google.requests.at(-1)!.path).toBe(`/v1beta/models/${model}:countTokens`);
+    const sent = gateway.simulator.google.requests.at(-1)!.body as { generateContentRequest: { generationConfig?: { thinkingConfig?: unknown } } };
+    expect(sent.generateContentRequest.generationConfig?.thinkingConfig).toBeDefined();
+  });
+
   it.each(['openai', 'deepseek'] as const)('%s: counts the screenshot at OpenAI\'s image cost, without calling the vendor', async (family) => {
     const counted = await client.messages.countTokens(withScreenshot(MESSAGES_TEST_MODELS[family]));
     // 1920×1080 is brought to 1365×768: 3×2 tiles of 170 tokens, plus 85; the text adds a few dozen.
