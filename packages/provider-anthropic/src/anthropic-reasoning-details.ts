@@ -10,18 +10,24 @@ export function toReasoningDetail(block: AnthropicThinkingBlock | AnthropicRedac
   return { type: 'reasoning.text', text: block.thinking, signature: block.signature ?? null, format: ANTHROPIC_REASONING_FORMAT, index };
 }
 
-/** Claude's details, or details without a format that carry what Claude needs back (a signature, or redacted data). */
+/**
+ * Claude's own details that carry what Claude needs back (a signature, or redacted data). Only
+ * details marked with Claude's format count: one without a format may be anyone's (a Gemini
+ * signature `mg-gemini-1:…`, the gateway's `modelgate.1.` carriers, OpenAI's encrypted reasoning,
+ * kept by a client that drops `format`), and Anthropic answers 400 "Invalid `signature` in
+ * `thinking` block" on every later turn for a signature it did not issue (anthropic-sdk-python#1598).
+ * The gateway marks every detail it hands out for Claude, so nothing of Claude's is lost.
+ */
 function isReplayable(detail: ReasoningDetail): boolean {
-  const ours = detail.format === ANTHROPIC_REASONING_FORMAT || detail.format === undefined || detail.format === null;
-  if (!ours) return false;
+  if (detail.format !== ANTHROPIC_REASONING_FORMAT) return false;
   if (detail.type === 'reasoning.text') return typeof detail.signature === 'string' && detail.signature !== '';
   return detail.type === 'reasoning.encrypted' && typeof detail.data === 'string' && detail.data !== '';
 }
 
 /**
  * The thinking blocks an assistant message's `reasoning_details` stand for, in index order, ready to
- * open that assistant turn. Other vendors' details, summaries, and thinking without a signature
- * (which Anthropic would reject) are left out.
+ * open that assistant turn. Other vendors' details, details without a format, summaries, and
+ * thinking without a signature (which Anthropic would reject) are left out.
  */
 export function thinkingBlocksFrom(details: readonly ReasoningDetail[] | undefined): Array<AnthropicThinkingBlock | AnthropicRedactedThinkingBlock> {
   const replayable = (details ?? []).filter(isReplayable);

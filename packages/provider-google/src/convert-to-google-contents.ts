@@ -1,7 +1,7 @@
 import { invalidRequest, unsupportedParameter, type ChatMessage, type TextContentPart, type ToolMessage } from '@modelgate/core';
 import { convertToGoogleModelParts, type DraftPart } from './convert-to-google-model-parts.js';
 import { convertToGoogleUserParts } from './convert-to-google-user-parts.js';
-import type { GoogleContent, GoogleGenerateContentRequest, GoogleRole } from './google-generative-language-api-types.js';
+import type { GoogleContent, GoogleGenerateContentRequest, GooglePart, GoogleRole } from './google-generative-language-api-types.js';
 import type { FunctionNameMap } from './google-function-names.js';
 import type { GoogleModelTraits } from './google-model-traits.js';
 import { parseToolCallId, upstreamCallId } from './google-tool-call-ids.js';
@@ -68,7 +68,7 @@ class ContentsBuilder {
         return this.append('model', parts);
       }
       case 'tool':
-        return this.append('user', [this.functionResponse(message, path)]);
+        return this.append('user', [this.functionResponse(message, path), ...this.trailingImages(message, path)]);
       case 'function':
         throw unsupportedParameter(path, "Deprecated 'function' messages are not supported for Gemini models; use tools and 'tool' messages.");
     }
@@ -84,7 +84,21 @@ class ContentsBuilder {
     // A failed call's output goes under `error`, Gemini's key for error details (FunctionResponse.response).
     const output = responseObject(text);
     const response = message.is_error === true ? { error: 'content' in output && Object.keys(output).length === 1 ? output.content : output } : output;
-    return { part: { functionResponse: { ...(id ? { id } : {}), name, response } }, callId };
+    const parts = this.traits.multimodalFunctionResponses ? this.imageParts(message, path) : [];
+    return { part: { functionResponse: { ...(id ? { id } : {}), name, response, ...(parts.length > 0 && { parts }) } }, callId };
+  }
+
+  /**
+   * A tool result's images (the hub extension `images`) as Gemini parts. No `displayName` nor
+   * `$ref` in the response: optional, and the `$ref` form fails on the Gemini API (maximhq/bifrost#4202).
+   */
+  private imageParts(message: ToolMessage, path: string): GooglePart[] {
+    return (message.images ?? []).flatMap((image, index) => convertToGoogleUserParts(image, `${path}.images[${index}]`));
+  }
+
+  /** A model that takes no images in a function response gets them after the responses of its turn, as a user turn would carry them. */
+  private trailingImages(message: ToolMessage, path: string): DraftPart[] {
+    return this.traits.multimodalFunctionResponses ? [] : this.imageParts(message, path).map((part) => ({ part }));
   }
 
   /** Adjacent messages of one role become one content (PROTOCOLS F.2); empty ones vanish. */

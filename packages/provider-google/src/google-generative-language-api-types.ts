@@ -10,7 +10,8 @@ export interface GooglePart {
   /** `id` is always present from Gemini 3, usually absent from 2.x (E.7). */
   functionCall?: { id?: string; name: string; args?: Record<string, unknown> };
   /** `response` must be a JSON object (a Struct). */
-  functionResponse?: { id?: string; name: string; response: Record<string, unknown> };
+  /** `parts`: images (inlineData or fileData parts) the function returned, Gemini 3+ (E.2). */
+  functionResponse?: { id?: string; name: string; response: Record<string, unknown>; parts?: GooglePart[] };
   /** The part is a thought summary (only with `includeThoughts`). */
   thought?: boolean;
   /** Opaque; returned exactly as received, on the part that carried it (E.7). */

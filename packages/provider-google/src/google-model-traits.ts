@@ -15,6 +15,11 @@ export interface GoogleModelTraits {
   readonly issuesCallIds: boolean;
   /** Gemini 3+ text models reject a current-turn step whose first call lacks its signature (E.7). */
   readonly validatesSignatures: boolean;
+  /**
+   * Gemini 3+ text models take images inside a function response (`functionResponse.parts`); 2.x
+   * answers 400 "`function_response.parts` is not supported for this model" (E.2).
+   */
+  readonly multimodalFunctionResponses: boolean;
   readonly thinking: GoogleThinkingStyle;
   /** `temperature`/`topP` have no effect (gemini-4-argon, second-hand). */
   readonly ignoresSampling?: boolean;
@@ -25,16 +30,16 @@ export const MINIMAL_TO_HIGH: readonly GoogleThinkingLevel[] = ['MINIMAL', 'LOW'
 
 /** A Gemini 3 text model: ids, validated signatures, levels. */
 export function levelModel(levels: readonly GoogleThinkingLevel[], extra: Partial<GoogleModelTraits> = {}): GoogleModelTraits {
-  return { issuesCallIds: true, validatesSignatures: true, thinking: { kind: 'level', levels }, ...extra };
+  return { issuesCallIds: true, validatesSignatures: true, multimodalFunctionResponses: true, thinking: { kind: 'level', levels }, ...extra };
 }
 
 /** A Gemini 2.5 model: no ids, signatures not validated, budgets. */
 export function budgetModel(min: number, max: number, canDisable: boolean): GoogleModelTraits {
-  return { issuesCallIds: false, validatesSignatures: false, thinking: { kind: 'budget', min, max, canDisable } };
+  return { issuesCallIds: false, validatesSignatures: false, multimodalFunctionResponses: false, thinking: { kind: 'budget', min, max, canDisable } };
 }
 
 /** Image models return ids and signatures but do not validate them (E.7). */
-export const IMAGE_MODEL: GoogleModelTraits = { issuesCallIds: true, validatesSignatures: false, thinking: { kind: 'none' } };
+export const IMAGE_MODEL: GoogleModelTraits = { issuesCallIds: true, validatesSignatures: false, multimodalFunctionResponses: false, thinking: { kind: 'none' } };
 
 /**
  * Traits of a model the catalog does not list, by its family: `gemini-2*` takes budgets and no

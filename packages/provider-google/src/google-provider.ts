@@ -5,6 +5,7 @@ import { googleError } from './google-error.js';
 import { createFunctionNameMap, type FunctionNameMap } from './google-function-names.js';
 import { GOOGLE_MODEL_CARDS, GOOGLE_MODEL_PATTERNS } from './google-models.js';
 import { GOOGLE_ENVIRONMENT, googleSettingsSchema, type GoogleSettings } from './google-settings.js';
+import { createGoogleTokenCounter } from './google-token-counter.js';
 import { GoogleStreamTranslator } from './google-stream-translator.js';
 import { createGoogleUpstreamEndpoint } from './google-upstream-endpoint.js';
 
@@ -35,6 +36,7 @@ export function createGoogleChatTranslator(settings: GoogleSettings): ChatTransl
       const issuer = endpoint.signatureIssuer(call.upstreamModel);
       return new GoogleStreamTranslator(request.stream_options?.include_usage === true, nowInSeconds(), call.upstreamModel, createFunctionNameMap(request), issuer);
     },
+    countTokens: createGoogleTokenCounter(settings, endpoint),
     toGatewayError(failure) {
       return googleError(failure);
     },

@@ -6,6 +6,8 @@ export interface GoogleUpstreamEndpoint {
   generateUrl(model: string): string;
   /** `…/models/{model}:streamGenerateContent?alt=sse` (never the JSON-array stream, E.1). */
   streamUrl(model: string): string;
+  /** `…/models/{model}:countTokens`. */
+  countTokensUrl(model: string): string;
   readonly headers: Readonly<Record<string, string>>;
   /** `v1beta` takes JSON Schema for tools and answers; `v1` only the legacy subset (E.6). */
   readonly schemaDialect: GoogleSchemaDialect;
@@ -35,6 +37,7 @@ export function createGoogleUpstreamEndpoint(settings: GoogleSettings): GoogleUp
   return {
     generateUrl: (model) => `${modelUrl(model)}:generateContent`,
     streamUrl: (model) => `${modelUrl(model)}:streamGenerateContent?alt=sse`,
+    countTokensUrl: (model) => `${modelUrl(model)}:countTokens`,
     headers: Object.freeze(headers),
     schemaDialect: settings.schemaDialect ?? (root.endsWith('/v1') ? 'legacy' : 'json-schema'),
     signatureIssuer: (model) => `${model}@${endpointId}`,

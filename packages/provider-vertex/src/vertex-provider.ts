@@ -57,11 +57,13 @@ export const vertexProvider = defineProvider<VertexSettings>({
     const signer = createVertexTokenSigner(settings.keyFile, context.env);
     if (settings.publisher === 'google') {
       const gemini = googleProvider.create({}, context);
+      // Vertex's countTokens takes another body than the Gemini API's: counted by the gateway's estimate.
+      const { countTokens: _geminiApiCounter, ...geminiChat } = gemini.chat;
       return {
         family: 'google',
         modelPatterns: VERTEX_GEMINI_PATTERNS,
         models: gemini.models,
-        chat: { ...gemini.chat, toUpstreamRequest: (request, call) => toVertexGeminiRequest(gemini.chat.toUpstreamRequest(request, call), call.upstreamModel, publishers) },
+        chat: { ...geminiChat, toUpstreamRequest: (request, call) => toVertexGeminiRequest(gemini.chat.toUpstreamRequest(request, call), call.upstreamModel, publishers) },
         signer,
       };
     }

@@ -104,4 +104,23 @@ describe('thinking with tools across turns through the openai client', () => {
     await ask([...withoutThinking, { role: 'assistant', content: 'It is 4C.' }, { role: 'user', content: 'And tomorrow?' }]);
     expect(upstream(1).thinking).toEqual({ type: 'enabled', budget_tokens: 2048 });
   });
+
+  it('switches a conversation another vendor reasoned in to Claude: details Claude did not mint never reach it, with or without a format', async () => {
+    // Earlier turns answered by Gemini, DeepSeek and a bridged model, kept by a client that drops `format`.
+    const foreign = [
+      { type: 'reasoning.encrypted', data: 'mg-gemini-1:gemini-3.8-flash@0a1b2c3d:R2VtaW5pU2lnbmF0dXJl', index: 0 },
+      { type: 'reasoning.text', text: 'DeepSeek thought.', signature: 'modelgate.1.ZGVlcHNlZWs', index: 1 },
+      { type: 'reasoning.text', text: 'Gemini thought.', signature: 'mg-gemini-1:gemini-3.8-flash@0a1b2c3d:U2ln', format: 'google-gemini-v1', index: 2 },
+    ] as ReasoningDetail[];
+    const messages = [
+      { role: 'user', content: 'Oslo?' },
+      { role: 'assistant', content: 'It is 4C.', reasoning_details: foreign },
+      { role: 'user', content: 'And Bergen?' },
+    ] as Message[];
+    harness.simulator.enqueueReply({ content: [{ type: 'thinking', thinking: 'Bergen.' }, { type: 'text', text: 'It is 7C.' }] });
+    const answer = await client.chat.completions.create({ model: MODEL, reasoning_effort: 'medium', messages });
+    expect(answer.choices[0]!.message.content).toBe('It is 7C.');
+    expect(upstream(0).thinking).toEqual({ type: 'enabled', budget_tokens: 2048 });
+    expect(upstream(0).messages[1]).toEqual({ role: 'assistant', content: [{ type: 'text', text: 'It is 4C.' }] });
+  });
 });

@@ -91,13 +91,13 @@ describe.each(['openai', 'google', 'deepseek'] as const)('a %s model through /v1
     expect(message.stop_reason).toBe('tool_use');
   });
 
-  it('counts tokens with the gateway\'s own estimate, without calling the upstream', async () => {
+  it('counts tokens, more for a longer prompt (Gemini by its countTokens, the others by the gateway\'s estimate)', async () => {
     const before = gateway.simulator[family].requests.length;
     const short = await client.messages.countTokens({ model, messages: [{ role: 'user', content: 'hi' }] });
     const long = await client.messages.countTokens({ model, system: 'Be terse. '.repeat(100), messages: [{ role: 'user', content: 'hi' }] });
     expect(short.input_tokens).toBeGreaterThan(0);
     expect(long.input_tokens).toBeGreaterThan(short.input_tokens + 200);
-    expect(gateway.simulator[family].requests.length).toBe(before);
+    expect(gateway.simulator[family].requests.length).toBe(family === 'google' ? before + 2 : before);
   });
 
   it('refuses what the family cannot honour with a 400 naming it', async () => {

@@ -72,6 +72,10 @@ describe('usage records', () => {
     expect(await recordOf('messages-bridged')).toMatchObject({ endpoint: 'messages', promptTokens: 42, completionTokens: 7, cachedTokens: 12 });
     await gateway.client().messages.countTokens({ model: MESSAGES_TEST_MODELS.openai, messages: [{ role: 'user', content: 'hi' }] }, { headers: { 'x-request-id': 'messages-count' } });
     expect(await recordOf('messages-count')).toMatchObject({ endpoint: 'count_tokens', promptTokens: 0, completionTokens: 0, costUsd: 0 });
+    // Gemini's countTokens is called upstream, and unbilled there too.
+    await gateway.client().messages.countTokens({ model: MESSAGES_TEST_MODELS.google, messages: [{ role: 'user', content: 'hi' }] }, { headers: { 'x-request-id': 'messages-count-gemini' } });
+    expect(gateway.simulator.google.requests.at(-1)!.path).toMatch(/:countTokens$/);
+    expect(await recordOf('messages-count-gemini')).toMatchObject({ endpoint: 'count_tokens', promptTokens: 0, completionTokens: 0, costUsd: 0 });
   });
 });
 

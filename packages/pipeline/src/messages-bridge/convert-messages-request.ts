@@ -72,7 +72,7 @@ export function convertMessagesRequest(request: AnthropicMessagesRequest, route:
   return {
     model: request.model,
     // Only Gemini's function responses have an error key (`response.error`); elsewhere it is said in words.
-    messages: convertMessagesToChat(request, { toolErrorFlag: route.instance.family === 'google' }),
+    messages: convertMessagesToChat(request, { toolErrorFlag: route.instance.family === 'google', toolResultImages: route.instance.family === 'google' }),
     ...(request.max_tokens !== undefined && { max_completion_tokens: request.max_tokens }),
     ...(request.stop_sequences !== undefined && { stop: request.stop_sequences }),
     ...(request.temperature !== undefined && { temperature: request.temperature }),

@@ -21,6 +21,8 @@ export const TOOL_ERROR_NOTE = 'The tool call failed (is_error):';
 export interface ChatConversionOptions {
   /** The family's tool messages carry `is_error` (the hub extension): Gemini's `functionResponse.response.error`. */
   readonly toolErrorFlag: boolean;
+  /** The family's tool messages carry their images (the hub extension `images`): Gemini's `functionResponse.parts`. */
+  readonly toolResultImages: boolean;
 }
 
 function blocksOf(content: AnthropicMessageParam['content']): AnthropicContentBlockParam[] {
@@ -58,7 +60,8 @@ function toolResultParts(block: ToolResultBlock, path: string, statesErrors: boo
 /**
  * A user message: its tool results first, one `tool` message each (PROTOCOLS F.6), then the rest
  * as one user message. Images inside a tool result follow in that user message, since a hub
- * `tool` message carries text only.
+ * `tool` message carries text only; for a family that takes them on the tool message (Gemini), they
+ * ride on it (the hub extension `images`) and its translator places them.
  */
 function convertUserMessage(message: AnthropicMessageParam, path: string, options: ChatConversionOptions): ChatMessage[] {
   const toolMessages: ChatMessage[] = [];
@@ -68,8 +71,9 @@ function convertUserMessage(message: AnthropicMessageParam, path: string, option
     if (block.type === 'tool_result') {
       const { text, media } = toolResultParts(block, blockPath, !options.toolErrorFlag);
       const failed = block.is_error === true && options.toolErrorFlag ? { is_error: true } : {};
-      toolMessages.push({ role: 'tool', tool_call_id: block.tool_use_id, content: text, ...failed });
-      parts.push(...media);
+      const images = options.toolResultImages ? media.filter((part) => part.type === 'image_url') : [];
+      toolMessages.push({ role: 'tool', tool_call_id: block.tool_use_id, content: text, ...failed, ...(images.length > 0 && { images }) });
+      parts.push(...media.filter((part) => !images.includes(part as (typeof images)[number])));
     } else if (block.type === 'text') parts.push({ type: 'text', text: block.text });
     else if (block.type === 'image' || block.type === 'document') parts.push(mediaPart(block, blockPath));
     else throw unsupportedParameter(`${blockPath}.type`, `A '${block.type}' block cannot be in a user message.`);

@@ -37,6 +37,8 @@ describe('the Gemini simulator rejects what Google rejects, in its words (PROTOC
     ['a response id naming no call', 'gemini-3.8-flash', { contents: [user('x'), { role: 'model', parts: [call('a', { thoughtSignature: 'skip_thought_signature_validator' }, 'i1')] }, { role: 'user', parts: [reply('a', 'i2')] }] }, '* GenerateContentRequest.contents[2].parts[0].function_response.id: Function response id "i2" does not match any function call id of the preceding model content.'],
     ['an id sent to Gemini 2.x', 'gemini-2.5-flash', { contents: [user('x'), { role: 'model', parts: [call('a', {}, 'i1')] }, { role: 'user', parts: [reply('a', 'i1')] }] }, 'Invalid JSON payload received. Unknown name "id" at \'contents[1].parts[0].function_call\': Cannot find field.'],
     ['a current-turn step without its signature', 'gemini-3.8-flash', { contents: [user('x'), { role: 'model', parts: [call('get_weather', {}, 'i1')] }, { role: 'user', parts: [reply('get_weather', 'i1')] }] }, 'Function call is missing a thought_signature in functionCall parts. This is required for tools to work correctly, and missing thought_signature may lead to degraded model performance. Additional data, function call `default_api:get_weather` , position 2. Please refer to https://ai.google.dev/gemini-api/docs/thought-signatures for more details.'],
+    ['images in a function response on Gemini 2.x', 'gemini-2.5-flash', { contents: [user('x'), { role: 'model', parts: [call('a')] }, { role: 'user', parts: [{ functionResponse: { name: 'a', response: {}, parts: [{ inlineData: { mimeType: 'image/png', data: 'iVBORw0KGgo=' } }] } }] }] }, 'Unable to submit request because `function_response.parts` is not supported for this model. Learn more: https://cloud.google.com/vertex-ai/generative-ai/docs/multimodal/function-calling'],
+    ['text inside a function response\'s parts', 'gemini-3.8-flash', { contents: [user('x'), { role: 'model', parts: [call('a', { thoughtSignature: 'skip_thought_signature_validator' }, 'i1')] }, { role: 'user', parts: [{ functionResponse: { id: 'i1', name: 'a', response: {}, parts: [{ text: 'no' }] } }] }] }, 'Invalid JSON payload received. Unknown name "text" at \'contents[2].parts[0].function_response.parts[0]\': Cannot find field.'],
     ['a non-zero penalty (issue 28 item 2)', 'gemini-3.8-flash', { contents: [user('x')], generationConfig: { presencePenalty: 0.4 } }, 'Penalty is not enabled for this model'],
     ['$ref inside a function response (issue 28 item 3)', 'gemini-2.5-flash', { contents: [user('x'), { role: 'model', parts: [call('a')] }, { role: 'user', parts: [{ functionResponse: { name: 'a', response: { items: [{ $ref: '#/$defs/__schema2' }] } } }] }] }, 'The referenced name `#/$defs/__schema2` in function_response.response does not match to a display_name in the function_response.parts.'],
     ['a signature issued for another model', 'gemini-3.8-flash', { contents: [user('x'), { role: 'model', parts: [call('a', { thoughtSignature: mintSignature('gemini-3.1-pro-preview') }, 'i1')] }, { role: 'user', parts: [reply('a', 'i1')] }] }, 'Corrupted thought signature.'],
@@ -103,5 +105,28 @@ describe('the Gemini simulator answers a 429 as Google does (PROTOCOLS E.5)', ()
     expect(retryDelay(usual.json)).toBe('1s');
     const asked = await limited();
     expect({ retryAfter: asked.retryAfter, delay: retryDelay(asked.json) }).toEqual({ retryAfter: null, delay: '30s' });
+  });
+});
+
+describe('countTokens (https://ai.google.dev/api/tokens)', () => {
+  async function count(body: unknown): Promise<{ status: number; json: Record<string, any> }> {
+    const response = await fetch(`${simulator.url}/models/gemini-3.8-flash:countTokens`, { method: 'POST', headers: { 'x-goog-api-key': KEY, 'content-type': 'application/json' }, body: JSON.stringify(body) });
+    return { status: response.status, json: (await response.json()) as Record<string, any> };
+  }
+
+  it('counts contents, or a whole generateContentRequest (images by their cost), by modality', async () => {
+    const image = { inlineData: { mimeType: 'image/png', data: 'iVBORw0KGgo=' } };
+    expect(await count({ contents: [user('12345678')] })).toEqual({ status: 200, json: { totalTokens: 2, promptTokensDetails: [{ modality: 'TEXT', tokenCount: 2 }] } });
+    const whole = await count({ generateContentRequest: { model: 'models/gemini-3.8-flash', systemInstruction: { parts: [{ text: 'Be terse.' }] }, contents: [{ role: 'user', parts: [{ text: 'look' }, image] }] } });
+    expect(whole.json).toEqual({ totalTokens: 3 + 1 + 258, promptTokensDetails: [{ modality: 'TEXT', tokenCount: 4 }, { modality: 'IMAGE', tokenCount: 258 }] });
+  });
+
+  it('refuses a generateContentRequest without its models/ name, and what generateContent refuses, in Google\'s words', async () => {
+    const unnamed = await count({ generateContentRequest: { contents: [user('x')] } });
+    expect([unnamed.status, message(unnamed)]).toEqual([400, '* GenerateContentRequest.model: unexpected model name format\n']);
+    const bare = await count({ generateContentRequest: { model: 'gemini-3.8-flash', contents: [user('x')] } });
+    expect(message(bare)).toBe('* GenerateContentRequest.model: unexpected model name format\n');
+    const empty = await count({ generateContentRequest: { model: 'models/gemini-3.8-flash', contents: [{ role: 'user', parts: [] }] } });
+    expect(message(empty)).toBe('* GenerateContentRequest.contents[0].parts: contents.parts must not be empty.');
   });
 });

@@ -14,6 +14,7 @@ import { buildGoogleEvents, buildGoogleResponse, planGoogleAnswer } from './buil
 import { demoGoogleReply } from './demo-google-reply.js';
 import type { GoogleScriptedReply } from './google-reply.js';
 import { googleErrorBody, googleErrorFormat, type GoogleProblem } from './google-simulator-errors.js';
+import { countGoogleTokens } from './google-simulator-count-tokens.js';
 import { simulatedModel } from './google-simulator-models.js';
 import type { IssuedSignature } from './google-simulator-signatures.js';
 import { validateGoogleRequest } from './validate-google-request.js';
@@ -34,7 +35,7 @@ export type GoogleSimulator = ScriptedSimulator<GoogleScriptedReply> & {
 type Parts = Array<Record<string, unknown>>;
 type Contents = Array<{ role?: unknown; parts?: Parts }>;
 
-const GENERATE = /^\/(v1beta|v1)\/models\/([^/:]+):(generateContent|streamGenerateContent)$/;
+const GENERATE = /^\/(v1beta|v1)\/models\/([^/:]+):(generateContent|streamGenerateContent|countTokens)$/;
 
 function textOf(parts: unknown): string {
   return Array.isArray(parts) ? (parts as Parts).map((part) => (typeof part.text === 'string' && part.thought !== true ? part.text : '')).join('') : '';
@@ -59,7 +60,7 @@ function checkKey(request: RecordedRequest, apiKey: string | undefined): GoogleP
 /**
  * Starts a Gemini API simulator on 127.0.0.1 (PROTOCOLS E and I): `POST /v1beta/models/{m}:generateContent`
  * and `:streamGenerateContent?alt=sse` (also under `/v1`, without the JSON Schema fields), and
- * `GET /v1beta/models`. It rejects what Google rejects, in Google's words (E.5–E.7): unknown schema
+ * `GET /v1beta/models`, and `:countTokens` (google-simulator-count-tokens). It rejects what Google rejects, in Google's words (E.5–E.7): unknown schema
  * keywords on the legacy path, both thinking knobs, a level the model lacks, unpaired function
  * responses, a current-turn step without its signature, a signature from another model, empty parts.
  */
@@ -70,6 +71,10 @@ export async function startGoogleSimulator(options: GoogleSimulatorOptions = {})
 
   async function answerGenerate(request: RecordedRequest, route: RegExpExecArray, response: ServerResponse, signal: AbortSignal, headers: Record<string, string>) {
     const [, version, modelId, method] = route;
+    if (method === 'countTokens') {
+      const counted = countGoogleTokens(request.body, simulatedModel(decodeURIComponent(modelId!)), version === 'v1beta');
+      return 'problem' in counted ? sendProblem(response, counted.problem, headers) : writeJsonBody(response, 200, counted.answer, headers);
+    }
     const stream = method === 'streamGenerateContent';
     if (stream && request.query.alt !== 'sse') return sendProblem(response, { status: 400, message: 'The simulator streams only with alt=sse (the JSON-array stream is not simulated).' }, headers);
     const fault = queues.faults.shift();

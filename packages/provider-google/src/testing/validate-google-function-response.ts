@@ -1,5 +1,34 @@
 import { isRecord } from '@modelgate/testkit';
 import { invalidGoogleArgument, type GoogleProblem } from './google-simulator-errors.js';
+import type { SimulatedModel } from './google-simulator-models.js';
+
+const FUNCTION_RESPONSE_PART_FIELDS = new Set(['inlineData', 'fileData']);
+
+/**
+ * `functionResponse.parts` (multimodal function responses, https://ai.google.dev/gemini-api/docs/function-calling,
+ * "Multimodal function responses"): Gemini 3 series only; a 2.x model answers 400 in these words
+ * (google-gemini/gemini-cli#19436, gemini-2.5, 2026-02-18). Each part is a FunctionResponsePart,
+ * whose only data fields are `inlineData` and `fileData` (a `text` is an unknown field, as the API
+ * answers any field its message lacks).
+ */
+export function checkFunctionResponseParts(functionResponse: Record<string, unknown>, path: string, model: SimulatedModel): GoogleProblem | undefined {
+  const { parts } = functionResponse;
+  if (parts === undefined) return undefined;
+  if (model.generation !== 'gemini-3') {
+    return invalidGoogleArgument('Unable to submit request because `function_response.parts` is not supported for this model. Learn more: https://cloud.google.com/vertex-ai/generative-ai/docs/multimodal/function-calling');
+  }
+  if (!Array.isArray(parts)) return invalidGoogleArgument(`Invalid value at '${path}.parts'`);
+  for (const [index, part] of parts.entries()) {
+    if (!isRecord(part)) return invalidGoogleArgument(`Invalid value at '${path}.parts[${index}]'`);
+    const unknown = Object.keys(part).find((key) => !FUNCTION_RESPONSE_PART_FIELDS.has(key));
+    if (unknown !== undefined) return invalidGoogleArgument(`Invalid JSON payload received. Unknown name "${unknown}" at '${path}.parts[${index}]': Cannot find field.`);
+    if (Object.keys(part).length !== 1) return invalidGoogleArgument(`* GenerateContentRequest.${path}.parts[${index}].data: required oneof field 'data' must have one initialized field`);
+    if (isRecord(part.inlineData) && (typeof part.inlineData.data !== 'string' || /^data:/.test(part.inlineData.data))) {
+      return invalidGoogleArgument(`Invalid value at '${path}.parts[${index}].inline_data.data' (TYPE_BYTES), Base64 decoding failed`);
+    }
+  }
+  return undefined;
+}
 
 /** The first `$ref` value found in a Struct, at any depth. */
 function findReference(value: unknown): string | undefined {

@@ -1,7 +1,7 @@
 import { isRecord } from '@modelgate/testkit';
 import { invalidGoogleArgument, type GoogleProblem } from './google-simulator-errors.js';
 import type { SimulatedModel } from './google-simulator-models.js';
-import { checkFunctionResponseReferences } from './validate-google-function-response.js';
+import { checkFunctionResponseParts, checkFunctionResponseReferences } from './validate-google-function-response.js';
 import { validateFunctionTurns } from './validate-google-function-turns.js';
 import { validateJsonSchema, validateLegacySchema } from './validate-google-schema.js';
 import { validateGoogleTools } from './validate-google-tools.js';
@@ -18,7 +18,7 @@ const GENERATION_FIELDS = new Set([
   'mediaResolution', 'speechConfig',
 ]);
 
-function checkPart(part: unknown, path: string): GoogleProblem | undefined {
+function checkPart(part: unknown, path: string, model: SimulatedModel): GoogleProblem | undefined {
   if (!isRecord(part)) return invalidGoogleArgument(`Invalid value at '${path}'`);
   const unknown = Object.keys(part).find((key) => !PART_FIELDS.has(key));
   if (unknown !== undefined) return invalidGoogleArgument(`Invalid JSON payload received. Unknown name "${unknown}" at '${path}': Cannot find field.`);
@@ -31,7 +31,7 @@ function checkPart(part: unknown, path: string): GoogleProblem | undefined {
     return invalidGoogleArgument(`Invalid value at '${path}.function_response.response' (type.googleapis.com/google.protobuf.Struct)`);
   }
   if (isRecord(part.functionResponse)) {
-    const problem = checkFunctionResponseReferences(part.functionResponse);
+    const problem = checkFunctionResponseParts(part.functionResponse, `${path}.function_response`, model) ?? checkFunctionResponseReferences(part.functionResponse);
     if (problem) return problem;
   }
   if (isRecord(part.inlineData) && (typeof part.inlineData.data !== 'string' || /^data:/.test(part.inlineData.data))) {
@@ -40,14 +40,14 @@ function checkPart(part: unknown, path: string): GoogleProblem | undefined {
   return undefined;
 }
 
-function checkContents(contents: unknown): GoogleProblem | undefined {
+function checkContents(contents: unknown, model: SimulatedModel): GoogleProblem | undefined {
   if (!Array.isArray(contents) || contents.length === 0) return invalidGoogleArgument('* GenerateContentRequest.contents: contents is not specified');
   for (const [index, content] of contents.entries()) {
     if (!isRecord(content)) return invalidGoogleArgument(`Invalid value at 'contents[${index}]'`);
     if (content.role !== undefined && content.role !== 'user' && content.role !== 'model') return invalidGoogleArgument('Please use a valid role: user, model.');
     if (!Array.isArray(content.parts) || content.parts.length === 0) return invalidGoogleArgument(`* GenerateContentRequest.contents[${index}].parts: contents.parts must not be empty.`);
     for (const [position, part] of content.parts.entries()) {
-      const problem = checkPart(part, `contents[${index}].parts[${position}]`);
+      const problem = checkPart(part, `contents[${index}].parts[${position}]`, model);
       if (problem) return problem;
     }
   }
@@ -113,7 +113,7 @@ export function validateGoogleRequest(body: unknown, model: SimulatedModel, json
     if (!Array.isArray(parts) || parts.length === 0) return invalidGoogleArgument('* GenerateContentRequest.system_instruction.parts: contents.parts must not be empty.');
   }
   return (
-    checkContents(body.contents) ??
+    checkContents(body.contents, model) ??
     validateGoogleTools(body, jsonSchemaFields) ??
     checkGenerationConfig(body.generationConfig, model, jsonSchemaFields) ??
     validateFunctionTurns(body.contents as Array<{ role?: unknown; parts: Array<Record<string, unknown>> }>, model)

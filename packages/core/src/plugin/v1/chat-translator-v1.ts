@@ -31,6 +31,13 @@ export interface StreamTranslatorV1 {
   accountedUsage?(): CompletionUsage | undefined;
 }
 
+/** A vendor's token counter, as a chat translator exposes it. Pure: no I/O. */
+export interface TokenCounterV1 {
+  toUpstreamRequest(request: ChatCompletionRequest, call: CallContextV1): UpstreamRequestV1;
+  /** The prompt's tokens from the counter's answer; throws when the answer has none. */
+  inputTokens(body: unknown): number;
+}
+
 /** Translation between `/v1/chat/completions` and one vendor's API. Pure: no I/O. */
 export interface ChatTranslatorV1 {
   toUpstreamRequest(request: ChatCompletionRequest, call: CallContextV1): UpstreamRequestV1;
@@ -48,5 +55,11 @@ export interface ChatTranslatorV1 {
    */
   usageOfRelayedResponse?(usage: unknown, call: CallContextV1): CompletionUsage | undefined;
   createStreamTranslator(request: ChatCompletionRequest, call: CallContextV1): StreamTranslatorV1;
+  /**
+   * The vendor's own token counter, when it has one (Gemini's `:countTokens`): the request that
+   * counts a chat request's prompt, and the prompt tokens its answer reports. Without it, a front's
+   * count is the gateway's estimate.
+   */
+  readonly countTokens?: TokenCounterV1;
   toGatewayError(failure: UpstreamFailureV1, call: CallContextV1): GatewayError;
 }

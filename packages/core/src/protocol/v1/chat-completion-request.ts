@@ -77,6 +77,13 @@ export interface ToolMessage {
    * only for a family that carries it (Gemini: `functionResponse.response.error`); never sent on.
    */
   is_error?: boolean;
+  /**
+   * Hub extension: the tool result's images (Anthropic's images inside a `tool_result`). Set by the
+   * Messages bridge only for a family that reads it (Gemini: `functionResponse.parts` where the model
+   * takes them, else the user turn that follows); never sent on. Other families get them in the
+   * next user message.
+   */
+  images?: ImageContentPart[];
 }
 
 export interface FunctionMessage {
