@@ -15,6 +15,11 @@ export interface AzureOpenAiSettings {
    * takes no api-version and the deployment name as `model`.
    */
   apiVersion?: string;
+  /**
+   * Deployment name → the OpenAI model it deploys (`my-gpt-41: gpt-4.1`), so a deployment not named
+   * after its model gets that model's card: limits and prices (needed by keys with a budget).
+   */
+  deployments?: Record<string, string>;
   /** Extra headers sent on every upstream request. */
   headers?: Record<string, string>;
 }
@@ -36,6 +41,11 @@ export const azureOpenAiSettingsSchema: JsonSchema = {
       type: 'string',
       pattern: '^\\d{4}-\\d{2}-\\d{2}(-preview)?$',
       description: 'Set: the classic deployment URLs with this `api-version` (e.g. `2024-10-21`). Unset: the v1 API (`/openai/v1`), which needs none.',
+    },
+    deployments: {
+      type: 'object',
+      additionalProperties: { type: 'string', minLength: 1 },
+      description: 'Deployment name → the OpenAI model it deploys (`my-gpt-41: gpt-4.1`): the deployment gets that model\'s card (limits, prices).',
     },
     headers: { type: 'object', additionalProperties: { type: 'string' }, description: 'Extra headers sent on every upstream request.' },
   },

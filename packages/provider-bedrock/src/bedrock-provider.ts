@@ -9,6 +9,7 @@ import {
 } from '@modelgate/core';
 import anthropicProvider from '@modelgate/provider-anthropic';
 import { anthropicModelOfBedrockId, bedrockRuntime, toBedrockAnthropicRequest, type BedrockRuntime } from './bedrock-anthropic-request.js';
+import { BEDROCK_CLAUDE_CARDS } from './bedrock-claude-models.js';
 import { bedrockError } from './bedrock-error.js';
 import { createBedrockEventStreamDecoder } from './bedrock-event-stream-decoder.js';
 import { BEDROCK_ENVIRONMENT, bedrockSettingsSchema, type BedrockSettings } from './bedrock-settings.js';
@@ -60,6 +61,7 @@ export const bedrockProvider = defineProvider<BedrockSettings>({
     const messages = anthropic.passThrough?.['anthropic-messages'] as PassThroughTranslatorV1<AnthropicMessagesRequest>;
     return {
       chat: bedrockChat(anthropic.chat, runtime),
+      models: BEDROCK_CLAUDE_CARDS,
       passThrough: { 'anthropic-messages': bedrockMessages(messages, runtime) },
       signer: createBedrockSigner(settings),
       streamDecoder: createBedrockEventStreamDecoder(),
