@@ -54,6 +54,6 @@ export const azureOpenAiSettingsSchema: JsonSchema = {
 /** The variables Azure's own samples and SDKs read. */
 export const AZURE_OPENAI_ENVIRONMENT: readonly EnvironmentVariableV1[] = [
   { name: 'AZURE_OPENAI_API_KEY', setting: 'apiKey', secret: true, description: 'Azure OpenAI resource key, sent as api-key.' },
-  { name: 'AZURE_OPENAI_ENDPOINT', setting: 'endpoint', description: 'https://<resource>.openai.azure.com' },
+  { name: 'AZURE_OPENAI_ENDPOINT', setting: 'endpoint', required: true, example: 'https://my-resource.openai.azure.com', description: 'https://<resource>.openai.azure.com' },
   { name: 'AZURE_OPENAI_API_VERSION', setting: 'apiVersion', description: 'Set for the classic deployment URLs; unset for the v1 API.' },
 ];

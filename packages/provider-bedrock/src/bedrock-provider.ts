@@ -8,6 +8,7 @@ import {
   type ProviderContextV1,
 } from '@modelgate/core';
 import anthropicProvider from '@modelgate/provider-anthropic';
+import { awsCredentialsInEnvironment } from './aws-credentials-in-environment.js';
 import { anthropicModelOfBedrockId, bedrockRuntime, toBedrockAnthropicRequest, type BedrockRuntime } from './bedrock-anthropic-request.js';
 import { BEDROCK_CLAUDE_CARDS } from './bedrock-claude-models.js';
 import { bedrockError } from './bedrock-error.js';
@@ -55,6 +56,7 @@ export const bedrockProvider = defineProvider<BedrockSettings>({
   settingsSchema: bedrockSettingsSchema,
   modelPatterns: BEDROCK_CLAUDE_PATTERNS,
   environment: BEDROCK_ENVIRONMENT,
+  credentialsInEnvironment: awsCredentialsInEnvironment,
   create(settings, context: ProviderContextV1) {
     const runtime = bedrockRuntime(settings.region, settings.endpoint);
     const anthropic = anthropicProvider.create({ ...(settings.defaultMaxTokens && { defaultMaxTokens: settings.defaultMaxTokens }) }, context);
