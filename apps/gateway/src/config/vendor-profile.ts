@@ -1,4 +1,4 @@
-import { settingsFromEnvironment } from '@modelgate/core';
+import { settingsFromEnvironment, type EnvironmentVariableV1 } from '@modelgate/core';
 import { vendorProfileProviders, type BundledProvider } from '../plugins/bundled-providers.js';
 import type { GatewayConfigInput, ProviderConfig } from './gateway-config.js';
 
@@ -23,13 +23,22 @@ export function createVendorProfile(
 }
 
 /**
- * The secret variables that enable each bundled provider in the vendor profile, for messages:
- * `OPENAI_API_KEY`, alternatives joined (`GOOGLE_API_KEY or GEMINI_API_KEY`).
+ * The variables that enable each bundled provider in the vendor profile, for messages:
+ * `OPENAI_API_KEY`, alternatives joined (`GOOGLE_API_KEY or GEMINI_API_KEY`), and what a host
+ * needs besides (`AZURE_OPENAI_API_KEY with AZURE_OPENAI_ENDPOINT`, `AWS_REGION`). A bundled
+ * provider served twice (Vertex) is named once.
  */
 export function vendorKeyVariables(bundled: readonly BundledProvider[] = vendorProfileProviders()): string[] {
-  return bundled.flatMap((entry) => {
-    const secrets = (entry.plugin.environment ?? []).filter((variable) => variable.secret === true);
-    const settings = [...new Set(secrets.map((variable) => variable.setting))];
-    return settings.map((setting) => secrets.filter((variable) => variable.setting === setting).map((variable) => variable.name).join(' or '));
+  const named = (variables: readonly EnvironmentVariableV1[]): string[] => {
+    const settings = [...new Set(variables.map((variable) => variable.setting))];
+    return settings.map((setting) => variables.filter((variable) => variable.setting === setting).map((variable) => variable.name).join(' or '));
+  };
+  const lines = bundled.flatMap((entry) => {
+    const environment = entry.plugin.environment ?? [];
+    const secrets = named(environment.filter((variable) => variable.secret === true));
+    const required = named(environment.filter((variable) => variable.required === true)).join(' and ');
+    if (!required) return secrets;
+    return secrets.length === 0 ? [required] : secrets.map((secret) => `${secret} with ${required}`);
   });
+  return [...new Set(lines)];
 }
