@@ -4,3 +4,4 @@ export default anthropicProvider;
 export { createAnthropicChatTranslator } from './anthropic-provider.js';
 export type { AnthropicSettings, AnthropicThinkingBudgets } from './anthropic-settings.js';
 export type * from './anthropic-messages-api-types.js';
+export { createClaudeCardsOnHost, type ClaudeOnHost } from './claude-on-cloud-hosts.js';

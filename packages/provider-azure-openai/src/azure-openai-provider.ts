@@ -1,5 +1,6 @@
 import { defineProvider, type ChatTranslatorV1, type ProviderContextV1, type ResponsesTranslatorV1 } from '@modelgate/core';
 import openAiProvider from '@modelgate/provider-openai';
+import { azureDeploymentCards } from './azure-openai-deployment-cards.js';
 import { createEntraIdSigner } from './azure-entra-id-signer.js';
 import { azureOpenAiError } from './azure-openai-error.js';
 import { AZURE_OPENAI_DEFAULT_ENTRA_SCOPE, AZURE_OPENAI_ENVIRONMENT, azureOpenAiSettingsSchema, type AzureOpenAiSettings } from './azure-openai-settings.js';
@@ -46,7 +47,7 @@ export const azureOpenAiProvider = defineProvider<AzureOpenAiSettings>({
     return {
       chat: azureChat(openAi.chat, urls),
       responses: azureResponses(openAi.responses!, urls),
-      models: openAi.models,
+      models: azureDeploymentCards(openAi.models ?? [], settings.deployments),
       ...(settings.entraId && { signer: createEntraIdSigner(settings.entraScope ?? AZURE_OPENAI_DEFAULT_ENTRA_SCOPE) }),
     };
   },

@@ -15,6 +15,11 @@ export interface AzureOpenAiSettings {
    * takes no api-version and the deployment name as `model`.
    */
   apiVersion?: string;
+  /**
+   * Deployment name → the OpenAI model it deploys (`my-gpt-41: gpt-4.1`), so a deployment not named
+   * after its model gets that model's card: limits and prices (needed by keys with a budget).
+   */
+  deployments?: Record<string, string>;
   /** Extra headers sent on every upstream request. */
   headers?: Record<string, string>;
 }
@@ -37,6 +42,11 @@ export const azureOpenAiSettingsSchema: JsonSchema = {
       pattern: '^\\d{4}-\\d{2}-\\d{2}(-preview)?$',
       description: 'Set: the classic deployment URLs with this `api-version` (e.g. `2024-10-21`). Unset: the v1 API (`/openai/v1`), which needs none.',
     },
+    deployments: {
+      type: 'object',
+      additionalProperties: { type: 'string', minLength: 1 },
+      description: 'Deployment name → the OpenAI model it deploys (`my-gpt-41: gpt-4.1`): the deployment gets that model\'s card (limits, prices).',
+    },
     headers: { type: 'object', additionalProperties: { type: 'string' }, description: 'Extra headers sent on every upstream request.' },
   },
 };
@@ -44,6 +54,6 @@ export const azureOpenAiSettingsSchema: JsonSchema = {
 /** The variables Azure's own samples and SDKs read. */
 export const AZURE_OPENAI_ENVIRONMENT: readonly EnvironmentVariableV1[] = [
   { name: 'AZURE_OPENAI_API_KEY', setting: 'apiKey', secret: true, description: 'Azure OpenAI resource key, sent as api-key.' },
-  { name: 'AZURE_OPENAI_ENDPOINT', setting: 'endpoint', description: 'https://<resource>.openai.azure.com' },
+  { name: 'AZURE_OPENAI_ENDPOINT', setting: 'endpoint', required: true, example: 'https://my-resource.openai.azure.com', description: 'https://<resource>.openai.azure.com' },
   { name: 'AZURE_OPENAI_API_VERSION', setting: 'apiVersion', description: 'Set for the classic deployment URLs; unset for the v1 API.' },
 ];

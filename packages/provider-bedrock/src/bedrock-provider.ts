@@ -8,7 +8,9 @@ import {
   type ProviderContextV1,
 } from '@modelgate/core';
 import anthropicProvider from '@modelgate/provider-anthropic';
+import { awsCredentialsInEnvironment } from './aws-credentials-in-environment.js';
 import { anthropicModelOfBedrockId, bedrockRuntime, toBedrockAnthropicRequest, type BedrockRuntime } from './bedrock-anthropic-request.js';
+import { BEDROCK_CLAUDE_CARDS } from './bedrock-claude-models.js';
 import { bedrockError } from './bedrock-error.js';
 import { createBedrockEventStreamDecoder } from './bedrock-event-stream-decoder.js';
 import { BEDROCK_ENVIRONMENT, bedrockSettingsSchema, type BedrockSettings } from './bedrock-settings.js';
@@ -54,12 +56,14 @@ export const bedrockProvider = defineProvider<BedrockSettings>({
   settingsSchema: bedrockSettingsSchema,
   modelPatterns: BEDROCK_CLAUDE_PATTERNS,
   environment: BEDROCK_ENVIRONMENT,
+  credentialsInEnvironment: awsCredentialsInEnvironment,
   create(settings, context: ProviderContextV1) {
     const runtime = bedrockRuntime(settings.region, settings.endpoint);
     const anthropic = anthropicProvider.create({ ...(settings.defaultMaxTokens && { defaultMaxTokens: settings.defaultMaxTokens }) }, context);
     const messages = anthropic.passThrough?.['anthropic-messages'] as PassThroughTranslatorV1<AnthropicMessagesRequest>;
     return {
       chat: bedrockChat(anthropic.chat, runtime),
+      models: BEDROCK_CLAUDE_CARDS,
       passThrough: { 'anthropic-messages': bedrockMessages(messages, runtime) },
       signer: createBedrockSigner(settings),
       streamDecoder: createBedrockEventStreamDecoder(),

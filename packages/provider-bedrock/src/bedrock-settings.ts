@@ -33,4 +33,9 @@ export const bedrockSettingsSchema: JsonSchema = {
 };
 
 /** The variables AWS's SDKs read for the region; credentials come from the SDK's own chain. */
-export const BEDROCK_ENVIRONMENT: readonly EnvironmentVariableV1[] = [{ name: 'AWS_REGION', setting: 'region', description: 'The AWS region of the Bedrock runtime.' }];
+export const BEDROCK_ENVIRONMENT: readonly EnvironmentVariableV1[] = [
+  { name: 'AWS_REGION', setting: 'region', required: true, example: 'us-east-1', description: 'The AWS region of the Bedrock runtime.' },
+  // The SDKs' service-specific endpoint variable (AWS SDKs and Tools reference, "Service-specific endpoints"), then the global one.
+  { name: 'AWS_ENDPOINT_URL_BEDROCK_RUNTIME', setting: 'endpoint', description: 'The Bedrock runtime origin (a VPC endpoint).' },
+  { name: 'AWS_ENDPOINT_URL', setting: 'endpoint', description: 'The origin of every AWS service, Bedrock included.' },
+];

@@ -10,6 +10,7 @@ import {
 import anthropicProvider from '@modelgate/provider-anthropic';
 import googleProvider from '@modelgate/provider-google';
 import { anthropicModelOfVertexId, toVertexAnthropicRequest, toVertexGeminiRequest, vertexPublisherModels, type VertexPublisherModels } from './vertex-anthropic-request.js';
+import { vertexClaudeCards } from './vertex-claude-models.js';
 import { VERTEX_ENVIRONMENT, vertexSettingsSchema, type VertexSettings } from './vertex-settings.js';
 import { createVertexTokenSigner } from './vertex-token-signer.js';
 
@@ -71,6 +72,7 @@ export const vertexProvider = defineProvider<VertexSettings>({
     const messages = anthropic.passThrough?.['anthropic-messages'] as PassThroughTranslatorV1<AnthropicMessagesRequest>;
     return {
       chat: vertexChat(anthropic.chat, publishers),
+      models: vertexClaudeCards(settings.location ?? 'global'),
       passThrough: { 'anthropic-messages': vertexMessages(messages, publishers) },
       signer,
     };

@@ -32,7 +32,14 @@ export const vertexSettingsSchema: JsonSchema = {
   },
 };
 
+/**
+ * The variables Google's SDKs read. The vendor profile needs a project and a service-account key
+ * file, so that a machine with only a default project set (gcloud, Cloud Shell) is unaffected.
+ */
 export const VERTEX_ENVIRONMENT: readonly EnvironmentVariableV1[] = [
-  { name: 'GOOGLE_CLOUD_PROJECT', setting: 'project', description: 'The Google Cloud project id.' },
-  { name: 'GOOGLE_CLOUD_LOCATION', setting: 'location', description: 'A region or global.' },
+  { name: 'GOOGLE_CLOUD_PROJECT', setting: 'project', required: true, example: 'my-project-123', description: 'The Google Cloud project id.' },
+  { name: 'GOOGLE_APPLICATION_CREDENTIALS', setting: 'keyFile', required: true, example: '/etc/modelgate/service-account.json', description: 'A service-account key file.' },
+  { name: 'GOOGLE_CLOUD_LOCATION', setting: 'location', description: 'A region or global (the default).' },
+  // The Gen AI SDK's override of the Vertex origin (Private Service Connect).
+  { name: 'GOOGLE_VERTEX_BASE_URL', setting: 'endpoint', description: 'The Vertex AI origin (Private Service Connect).' },
 ];

@@ -16,7 +16,10 @@ export function formatTokens(count: number | undefined): string {
 
 /** USD per million tokens. */
 export function formatPrice(usdPerMillion: number | undefined): string {
-  return usdPerMillion === undefined ? '–' : `$${usdPerMillion.toFixed(usdPerMillion < 1 ? 3 : 2)}`;
+  if (usdPerMillion === undefined) return '–';
+  // Cents, or a tenth of a cent below a dollar and where cents would round (a 10% premium on $3.75 is $4.125).
+  const digits = usdPerMillion < 1 || Math.abs(Number(usdPerMillion.toFixed(2)) - usdPerMillion) > 1e-9 ? 3 : 2;
+  return `$${usdPerMillion.toFixed(digits)}`;
 }
 
 /** The capabilities a card claims, in a fixed order; unknown ones are left out. */

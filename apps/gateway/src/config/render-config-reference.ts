@@ -166,6 +166,8 @@ export function renderConfigReference(): string {
     lines.push(`## \`${section}\`: ${SECTION_TITLES[section] ?? section}`, '', ...fieldTable(sectionFields), '');
   }
   lines.push('## Provider settings', '', 'The settings of the first-party providers (`providers[].settings`).', '');
-  for (const entry of BUNDLED_PROVIDERS) lines.push(...providerSection(entry));
+  // One section per package (Vertex is bundled twice, for Claude and for Gemini).
+  const packages = BUNDLED_PROVIDERS.filter((entry, index) => BUNDLED_PROVIDERS.findIndex((other) => other.package === entry.package) === index);
+  for (const entry of packages) lines.push(...providerSection(entry));
   return `${lines.join('\n').trimEnd()}\n`;
 }

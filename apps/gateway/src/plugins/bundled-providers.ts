@@ -19,6 +19,13 @@ export interface BundledProvider {
    * profile (its declared environment variables). A base that serves no vendor of its own is not.
    */
   readonly inProfiles: boolean;
+  /**
+   * Served by the vendor profile from its declared environment variables, but not in the demo
+   * (a cloud host: its simulator needs credentials of its own).
+   */
+  readonly inVendorProfile?: boolean;
+  /** Settings of this bundled instance that no variable gives (Vertex's Gemini instance: `publisher: google`). */
+  readonly settings?: Readonly<Record<string, unknown>>;
 }
 
 /**
@@ -31,13 +38,21 @@ export const BUNDLED_PROVIDERS: readonly BundledProvider[] = [
   { package: '@modelgate/provider-anthropic', plugin: anthropicPlugin as unknown as AnyProviderPluginV1, id: 'anthropic', inProfiles: true },
   { package: '@modelgate/provider-google', plugin: googlePlugin as unknown as AnyProviderPluginV1, id: 'google', inProfiles: true },
   { package: '@modelgate/provider-deepseek', plugin: deepSeekPlugin as unknown as AnyProviderPluginV1, id: 'deepseek', inProfiles: true },
-  // Cloud hosts are configured by file for now: the profiles build settings from secrets alone, and a host needs more (Azure its endpoint, Bedrock a region and the AWS chain, Vertex a project and Google credentials).
-  { package: '@modelgate/provider-azure-openai', plugin: azureOpenAiPlugin as unknown as AnyProviderPluginV1, id: 'azure-openai', inProfiles: false },
-  { package: '@modelgate/provider-bedrock', plugin: bedrockPlugin as unknown as AnyProviderPluginV1, id: 'bedrock', inProfiles: false },
-  { package: '@modelgate/provider-vertex', plugin: vertexPlugin as unknown as AnyProviderPluginV1, id: 'vertex', inProfiles: false },
+  // Cloud hosts: each declares every variable it needs (Azure its endpoint and key, Bedrock a region
+  // and AWS credentials present, Vertex a project and a key file); Vertex serves Claude and Gemini
+  // from two instances.
+  { package: '@modelgate/provider-azure-openai', plugin: azureOpenAiPlugin as unknown as AnyProviderPluginV1, id: 'azure-openai', inProfiles: false, inVendorProfile: true },
+  { package: '@modelgate/provider-bedrock', plugin: bedrockPlugin as unknown as AnyProviderPluginV1, id: 'bedrock', inProfiles: false, inVendorProfile: true },
+  { package: '@modelgate/provider-vertex', plugin: vertexPlugin as unknown as AnyProviderPluginV1, id: 'vertex', inProfiles: false, inVendorProfile: true },
+  { package: '@modelgate/provider-vertex', plugin: vertexPlugin as unknown as AnyProviderPluginV1, id: 'vertex-gemini', inProfiles: false, inVendorProfile: true, settings: { publisher: 'google' } },
 ];
 
-/** The bundled providers served without a config file. */
+/** The bundled providers served without a config file (the demo and the vendor profile). */
 export function profileProviders(): readonly BundledProvider[] {
   return BUNDLED_PROVIDERS.filter((provider) => provider.inProfiles);
+}
+
+/** The bundled providers the vendor profile may serve from the environment, cloud hosts included. */
+export function vendorProfileProviders(): readonly BundledProvider[] {
+  return BUNDLED_PROVIDERS.filter((provider) => provider.inProfiles || provider.inVendorProfile === true);
 }

@@ -8,4 +8,9 @@ describe('loadGatewayProfile without a config file', () => {
     expect(profile.printedKey).toMatch(/^mg-[\w-]{32}$/);
     expect(profile.printedAdminToken).toMatch(/^mg-[\w-]{32}$/);
   });
+
+  it('names what each cloud host needs when there is nothing to serve, and a lone Azure key is not enough (issue 32)', async () => {
+    const refused = loadGatewayProfile({ AZURE_OPENAI_API_KEY: 'azure-key-without-endpoint' }, { terminal: true });
+    await expect(refused).rejects.toThrow('AZURE_OPENAI_API_KEY with AZURE_OPENAI_ENDPOINT, AWS_REGION, GOOGLE_CLOUD_PROJECT and GOOGLE_APPLICATION_CREDENTIALS');
+  });
 });

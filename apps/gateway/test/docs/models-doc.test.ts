@@ -16,7 +16,9 @@ describe('docs/models.md', () => {
     const instances = bundledProviderInstances();
     expect(instances.length).toBeGreaterThanOrEqual(2);
     for (const instance of instances) {
-      const section = doc.slice(doc.indexOf(`## ${instance.family} (`));
+      const start = doc.indexOf(`## ${instance.family} (\`${instance.source}\`, instance \`${instance.id}\`)`);
+      expect({ instance: instance.id, start }).not.toEqual({ instance: instance.id, start: -1 });
+      const section = doc.slice(start);
       const cards = instance.provider.models ?? [];
       expect(cards.length).toBeGreaterThan(0);
       for (const card of cards) {

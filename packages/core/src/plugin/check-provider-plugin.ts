@@ -32,6 +32,7 @@ export function findProviderPluginProblems(value: unknown): string[] {
     problems.push('`modelPatterns` must be an array of strings');
   }
   if (typeof plugin.create !== 'function') problems.push('`create` must be a function');
+  if (plugin.credentialsInEnvironment !== undefined && typeof plugin.credentialsInEnvironment !== 'function') problems.push('`credentialsInEnvironment` must be a function');
   if (plugin.environment !== undefined) problems.push(...findEnvironmentProblems(plugin.environment, plugin.settingsSchema));
   return problems;
 }
@@ -60,6 +61,8 @@ function findEnvironmentProblems(environment: unknown, settingsSchema: unknown):
     }
     if (variable.description !== undefined && typeof variable.description !== 'string') problems.push(`${field('.description')} must be a string`);
     if (variable.secret !== undefined && typeof variable.secret !== 'boolean') problems.push(`${field('.secret')} must be a boolean`);
+    if (variable.required !== undefined && typeof variable.required !== 'boolean') problems.push(`${field('.required')} must be a boolean`);
+    if (variable.example !== undefined && typeof variable.example !== 'string') problems.push(`${field('.example')} must be a string`);
   });
   return problems;
 }

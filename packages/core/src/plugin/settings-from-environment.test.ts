@@ -38,4 +38,19 @@ describe('settingsFromEnvironment', () => {
     expect(settingsFromEnvironment(undefined, { ACME_API_KEY: 'k' })).toBeUndefined();
     expect(settingsFromEnvironment([], { ACME_API_KEY: 'k' })).toBeUndefined();
   });
+
+  it('needs every required variable too: a key without its endpoint enables nothing (issue 32)', () => {
+    const hosted: readonly EnvironmentVariableV1[] = [
+      { name: 'HOST_API_KEY', setting: 'apiKey', secret: true },
+      { name: 'HOST_ENDPOINT', setting: 'endpoint', required: true },
+      { name: 'HOST_VERSION', setting: 'apiVersion' },
+    ];
+    expect(settingsFromEnvironment(hosted, { HOST_API_KEY: 'k' })).toBeUndefined();
+    expect(settingsFromEnvironment(hosted, { HOST_ENDPOINT: 'https://h' })).toBeUndefined();
+    expect(settingsFromEnvironment(hosted, { HOST_API_KEY: 'k', HOST_ENDPOINT: 'https://h' })).toEqual({ apiKey: 'k', endpoint: 'https://h' });
+    // Required without a secret (a region): enabled by the required ones alone, not by an optional one.
+    const regional: readonly EnvironmentVariableV1[] = [{ name: 'HOST_REGION', setting: 'region', required: true }, { name: 'HOST_OPTION', setting: 'option' }];
+    expect(settingsFromEnvironment(regional, { HOST_OPTION: 'x' })).toBeUndefined();
+    expect(settingsFromEnvironment(regional, { HOST_REGION: 'us-east-1' })).toEqual({ region: 'us-east-1' });
+  });
 });

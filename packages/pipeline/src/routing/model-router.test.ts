@@ -43,6 +43,19 @@ describe('ModelRouter', () => {
     expect(models.resolve('vllm/')).toBeUndefined();
   });
 
+  it('serves every id its catalog lists, also one no pattern matches (an Azure deployment, an undated Vertex id), patterns first (issue 32)', () => {
+    const deployment: ModelCardV1 = { ...GPT_CARD, id: 'house-gpt5' };
+    const undated: ModelCardV1 = { ...GPT_CARD, id: 'claude-opus-4-6', ownedBy: 'anthropic' };
+    const models = router([instance('azure', 'openai', ['gpt-*'], { cards: [deployment] }), instance('vertex', 'anthropic', ['claude-*@*'], { cards: [undated] }), instance('anthropic', 'anthropic', ['claude-*'])]);
+    // Listed, and served under the name listed and qualified, with its card.
+    expect(models.list().map((model) => model.id)).toEqual(['house-gpt5', 'vertex/claude-opus-4-6']);
+    expect(models.resolve('house-gpt5')).toMatchObject({ upstreamModel: 'house-gpt5', instance: { id: 'azure' }, pricing: GPT_CARD.pricing });
+    expect(models.resolve('azure/house-gpt5')).toMatchObject({ upstreamModel: 'house-gpt5', instance: { id: 'azure' }, pricing: GPT_CARD.pricing });
+    expect(models.resolve('vertex/claude-opus-4-6')).toMatchObject({ instance: { id: 'vertex' }, pricing: GPT_CARD.pricing });
+    // A pattern match still wins: the plain id stays Anthropic's, as before Vertex listed it.
+    expect(models.resolve('claude-opus-4-6')).toMatchObject({ instance: { id: 'anthropic' } });
+  });
+
   it("lets the config override a provider's card, field by field", () => {
     const models = router([instance('openai', 'openai', ['gpt-*'], { cards: [GPT_CARD] })], [
       { id: 'gpt-5', provider: 'openai', displayName: 'House GPT', maxOutputTokens: 8_000, capabilities: { vision: true } },

@@ -95,8 +95,9 @@ export class ModelRouter {
       if (instance.unlistedModelPatterns.length === 0) continue;
       for (const card of instance.provider.models ?? []) {
         if (this.routes.has(card.id)) continue;
-        const lookup = this.lookup(card.id);
-        this.listed.push(lookup.route ? lookup.route : this.routeFromCard(instance, `${instance.id}/${card.id}`, card.id));
+        // The plain id only when it reaches this instance (another may serve it by its patterns).
+        const route = this.lookup(card.id).route;
+        this.listed.push(route?.instance === instance ? route : this.routeFromCard(instance, `${instance.id}/${card.id}`, card.id));
       }
     }
     for (const route of this.listed) {
@@ -123,7 +124,10 @@ export class ModelRouter {
   lookup(model: string): ModelLookup {
     const configured = this.routes.get(model);
     if (configured) return { route: configured };
-    const matching = [...this.instances.values()].filter((instance) => instance.unlistedModelPatterns.some((pattern) => matchesModelPattern(pattern, model)));
+    const instances = [...this.instances.values()];
+    // By pattern first; an id no pattern matches may still be a card of one (an Azure deployment's name).
+    const byPattern = instances.filter((instance) => servesByPattern(instance, model));
+    const matching = byPattern.length > 0 ? byPattern : instances.filter((instance) => servesUnlisted(instance, model));
     if (matching.length === 1) return { route: this.routeFromCard(matching[0]!, model, model) };
     if (matching.length > 1) return { candidates: matching.map((instance) => this.routeFromCard(instance, `${instance.id}/${model}`, model)) };
     return this.lookupQualified(model);
@@ -162,13 +166,13 @@ export class ModelRouter {
     return toModelObject(route, name);
   }
 
-  /** `<instance>/<model>`: the instance must exist and serve that model by its patterns. */
+  /** `<instance>/<model>`: the instance must exist and serve that model by its patterns or its catalog. */
   private lookupQualified(model: string): ModelLookup {
     const slash = model.indexOf('/');
     if (slash <= 0) return NOTHING;
     const instance = this.instances.get(model.slice(0, slash));
     const upstreamModel = model.slice(slash + 1);
-    if (!instance?.unlistedModelPatterns.some((pattern) => matchesModelPattern(pattern, upstreamModel))) return NOTHING;
+    if (!instance || !servesUnlisted(instance, upstreamModel)) return NOTHING;
     return { route: this.routeFromCard(instance, model, upstreamModel) };
   }
 
@@ -194,6 +198,19 @@ export class ModelRouter {
  */
 export function scopeNamesOf(route: ModelRoute): readonly string[] {
   return [route.publicId];
+}
+
+/**
+ * Whether an instance serving unlisted ids serves this one: by its patterns, or because its
+ * catalog lists it (an Azure deployment's name, Vertex's undated `claude-opus-4-6`), since what
+ * the catalog lists must be servable.
+ */
+function servesUnlisted(instance: ProviderInstance, model: string): boolean {
+  return servesByPattern(instance, model) || (instance.unlistedModelPatterns.length > 0 && findCard(instance, model) !== undefined);
+}
+
+function servesByPattern(instance: ProviderInstance, model: string): boolean {
+  return instance.unlistedModelPatterns.some((pattern) => matchesModelPattern(pattern, model));
 }
 
 function findCard(instance: ProviderInstance, upstreamModel: string): ModelCardV1 | undefined {

@@ -119,8 +119,8 @@ export interface ProviderV1 {
 
 /**
  * An environment variable that fills one setting, so that the host holds no vendor's variable
- * names: with no config file, a plugin whose `secret` variables are all set is served from the
- * environment alone (the vendor profile).
+ * names: with no config file, a plugin whose `secret` and `required` variables are all set is
+ * served from the environment alone (the vendor profile).
  */
 export interface EnvironmentVariableV1 {
   /** e.g. `OPENAI_API_KEY`. */
@@ -130,6 +130,10 @@ export interface EnvironmentVariableV1 {
   readonly description?: string;
   /** A credential: never logged or printed, and what enables the plugin in the vendor profile. */
   readonly secret?: boolean;
+  /** A setting the plugin cannot do without (Azure's endpoint, Bedrock's region): the vendor profile enables the plugin only with it set. */
+  readonly required?: boolean;
+  /** A valid value, for docs and the bundled catalog's placeholder instances (`https://my-resource.openai.azure.com`). */
+  readonly example?: string;
 }
 
 /**
@@ -148,6 +152,12 @@ export interface ProviderPluginV1<TSettings = Record<string, unknown>> {
   readonly modelPatterns: readonly ModelPattern[];
   /** Environment variables the host may fill settings from when no config names this plugin (the vendor profile). */
   readonly environment?: readonly EnvironmentVariableV1[];
+  /**
+   * For credentials a chain finds outside the settings (AWS's): whether the environment holds any
+   * (variables, shared files), so that the vendor profile enables the plugin only then and a
+   * machine without them is unaffected. Absent: the variables alone decide.
+   */
+  credentialsInEnvironment?(env: Readonly<Record<string, string | undefined>>): boolean;
   create(settings: TSettings, context: ProviderContextV1): ProviderV1;
 }
 
