@@ -5,3 +5,4 @@ export { createAnthropicChatTranslator } from './anthropic-provider.js';
 export type { AnthropicSettings, AnthropicThinkingBudgets } from './anthropic-settings.js';
 export type * from './anthropic-messages-api-types.js';
 export { createClaudeCardsOnHost, type ClaudeOnHost } from './claude-on-cloud-hosts.js';
+export { createClaudeTranslatorsOnHost, type ClaudeHostRequests, type ClaudeTranslatorsOnHost } from './claude-translators-on-host.js';

@@ -1,15 +1,7 @@
-import {
-  defineProvider,
-  unsupportedPassThroughOperation,
-  type AnthropicMessagesRequest,
-  type CallContextV1,
-  type ChatTranslatorV1,
-  type PassThroughTranslatorV1,
-  type ProviderContextV1,
-} from '@modelgate/core';
-import anthropicProvider from '@modelgate/provider-anthropic';
+import { defineProvider, type ProviderContextV1 } from '@modelgate/core';
+import { createClaudeTranslatorsOnHost } from '@modelgate/provider-anthropic';
 import { awsCredentialsInEnvironment } from './aws-credentials-in-environment.js';
-import { anthropicModelOfBedrockId, bedrockRuntime, toBedrockAnthropicRequest, type BedrockRuntime } from './bedrock-anthropic-request.js';
+import { anthropicModelOfBedrockId, bedrockRuntime, toBedrockAnthropicRequest } from './bedrock-anthropic-request.js';
 import { BEDROCK_CLAUDE_CARDS } from './bedrock-claude-models.js';
 import { bedrockError } from './bedrock-error.js';
 import { createBedrockEventStreamDecoder } from './bedrock-event-stream-decoder.js';
@@ -18,29 +10,6 @@ import { createBedrockSigner } from './bedrock-sigv4-signer.js';
 
 /** Claude's model ids on Bedrock, and its cross-region inference profiles (`us.`, `eu.`, `apac.`, `global.`). */
 const BEDROCK_CLAUDE_PATTERNS = ['anthropic.claude-*', 'us.anthropic.claude-*', 'eu.anthropic.claude-*', 'apac.anthropic.claude-*', 'global.anthropic.claude-*'];
-
-/** The call as the Anthropic translator should see it: the Anthropic id, so its per-model rules apply. */
-const asAnthropicCall = (call: CallContextV1): CallContextV1 => ({ ...call, upstreamModel: anthropicModelOfBedrockId(call.upstreamModel) });
-
-function bedrockChat(chat: ChatTranslatorV1, runtime: BedrockRuntime): ChatTranslatorV1 {
-  return {
-    ...chat,
-    toUpstreamRequest: (request, call) => toBedrockAnthropicRequest(chat.toUpstreamRequest(request, asAnthropicCall(call)), call.upstreamModel, runtime),
-    toGatewayError: (failure) => bedrockError(failure),
-  };
-}
-
-function bedrockMessages(messages: PassThroughTranslatorV1<AnthropicMessagesRequest>, runtime: BedrockRuntime): PassThroughTranslatorV1<AnthropicMessagesRequest> {
-  return {
-    ...messages,
-    toUpstreamRequest(body, call, operation) {
-      // InvokeModel has no token counting; Bedrock's CountTokens takes another body (not yet mapped).
-      if (operation !== 'create') throw unsupportedPassThroughOperation('anthropic-messages', operation);
-      return toBedrockAnthropicRequest(messages.toUpstreamRequest(body, asAnthropicCall(call), operation), call.upstreamModel, runtime);
-    },
-    toGatewayError: (failure) => bedrockError(failure),
-  };
-}
 
 /**
  * AWS Bedrock, Claude through InvokeModel / InvokeModelWithResponseStream: the Anthropic provider
@@ -59,12 +28,14 @@ export const bedrockProvider = defineProvider<BedrockSettings>({
   credentialsInEnvironment: awsCredentialsInEnvironment,
   create(settings, context: ProviderContextV1) {
     const runtime = bedrockRuntime(settings.region, settings.endpoint);
-    const anthropic = anthropicProvider.create({ ...(settings.defaultMaxTokens && { defaultMaxTokens: settings.defaultMaxTokens }) }, context);
-    const messages = anthropic.passThrough?.['anthropic-messages'] as PassThroughTranslatorV1<AnthropicMessagesRequest>;
+    const claude = createClaudeTranslatorsOnHost(settings.defaultMaxTokens, context, {
+      anthropicModelOf: anthropicModelOfBedrockId,
+      toHostRequest: (request, hostModel) => toBedrockAnthropicRequest(request, hostModel, runtime),
+      toGatewayError: bedrockError,
+    });
     return {
-      chat: bedrockChat(anthropic.chat, runtime),
+      ...claude,
       models: BEDROCK_CLAUDE_CARDS,
-      passThrough: { 'anthropic-messages': bedrockMessages(messages, runtime) },
       signer: createBedrockSigner(settings),
       streamDecoder: createBedrockEventStreamDecoder(),
     };

@@ -1,15 +1,7 @@
-import {
-  defineProvider,
-  unsupportedPassThroughOperation,
-  type AnthropicMessagesRequest,
-  type CallContextV1,
-  type ChatTranslatorV1,
-  type PassThroughTranslatorV1,
-  type ProviderContextV1,
-} from '@modelgate/core';
-import anthropicProvider from '@modelgate/provider-anthropic';
+import { defineProvider, type ProviderContextV1 } from '@modelgate/core';
+import { createClaudeTranslatorsOnHost } from '@modelgate/provider-anthropic';
 import googleProvider from '@modelgate/provider-google';
-import { anthropicModelOfVertexId, toVertexAnthropicRequest, toVertexGeminiRequest, vertexPublisherModels, type VertexPublisherModels } from './vertex-anthropic-request.js';
+import { anthropicModelOfVertexId, toVertexAnthropicRequest, toVertexGeminiRequest, vertexPublisherModels } from './vertex-anthropic-request.js';
 import { vertexClaudeCards } from './vertex-claude-models.js';
 import { VERTEX_ENVIRONMENT, vertexSettingsSchema, type VertexSettings } from './vertex-settings.js';
 import { createVertexTokenSigner } from './vertex-token-signer.js';
@@ -17,24 +9,6 @@ import { createVertexTokenSigner } from './vertex-token-signer.js';
 /** Claude's model ids on Vertex carry their version after `@` (`claude-sonnet-4-5@20250929`); Gemini's are the Gemini API's. */
 const VERTEX_CLAUDE_PATTERNS = ['claude-*@*'];
 const VERTEX_GEMINI_PATTERNS = ['gemini-*'];
-
-/** The call as the Anthropic translator should see it: the Anthropic id, so its per-model rules apply. */
-const asAnthropicCall = (call: CallContextV1): CallContextV1 => ({ ...call, upstreamModel: anthropicModelOfVertexId(call.upstreamModel) });
-
-function vertexChat(chat: ChatTranslatorV1, publishers: VertexPublisherModels): ChatTranslatorV1 {
-  return { ...chat, toUpstreamRequest: (request, call) => toVertexAnthropicRequest(chat.toUpstreamRequest(request, asAnthropicCall(call)), call.upstreamModel, publishers) };
-}
-
-function vertexMessages(messages: PassThroughTranslatorV1<AnthropicMessagesRequest>, publishers: VertexPublisherModels): PassThroughTranslatorV1<AnthropicMessagesRequest> {
-  return {
-    ...messages,
-    toUpstreamRequest(body, call, operation) {
-      // Vertex counts tokens at another method with another body (not yet mapped).
-      if (operation !== 'create') throw unsupportedPassThroughOperation('anthropic-messages', operation);
-      return toVertexAnthropicRequest(messages.toUpstreamRequest(body, asAnthropicCall(call), operation), call.upstreamModel, publishers);
-    },
-  };
-}
 
 /**
  * Google Vertex AI, Claude through `rawPredict` / `streamRawPredict`: the Anthropic provider itself
@@ -68,12 +42,13 @@ export const vertexProvider = defineProvider<VertexSettings>({
         signer,
       };
     }
-    const anthropic = anthropicProvider.create({ ...(settings.defaultMaxTokens && { defaultMaxTokens: settings.defaultMaxTokens }) }, context);
-    const messages = anthropic.passThrough?.['anthropic-messages'] as PassThroughTranslatorV1<AnthropicMessagesRequest>;
+    const claude = createClaudeTranslatorsOnHost(settings.defaultMaxTokens, context, {
+      anthropicModelOf: anthropicModelOfVertexId,
+      toHostRequest: (request, hostModel) => toVertexAnthropicRequest(request, hostModel, publishers),
+    });
     return {
-      chat: vertexChat(anthropic.chat, publishers),
+      ...claude,
       models: vertexClaudeCards(settings.location ?? 'global'),
-      passThrough: { 'anthropic-messages': vertexMessages(messages, publishers) },
       signer,
     };
   },
