@@ -25,7 +25,7 @@ export { anthropicModelInfo, anthropicModelPage, type AnthropicPageQuery } from 
 export { answerCharacters, estimateTokensFromCharacters, MAX_DEFAULT_OUTPUT_TOKENS, type TokenEstimate } from './fronts/estimate-tokens.js';
 
 export type { AdmissionControl, AdmissionTarget } from './pipeline/admission-control.js';
-export type { AnswerHeaders, KeyAuthenticator, PipelineExtension } from './pipeline/pipeline-extension.js';
+export type { AnswerHeaders, KeyAuthenticator, PipelineExtension, RequestHooks } from './pipeline/pipeline-extension.js';
 export { EVENT_STREAM_HEADERS, type ClientReply } from './pipeline/client-reply.js';
 export { DEFAULT_RETRY_POLICY, type RetryPolicy } from './pipeline/retry-policy.js';
 export { runModelRequest, type ModelRequest, type PipelineDependencies } from './pipeline/run-model-request.js';
