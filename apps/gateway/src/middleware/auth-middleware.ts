@@ -1,10 +1,9 @@
 import type { Middleware } from 'koa';
-import { GatewayError } from '@modelgate/core';
-import type { ClientConventions } from '@modelgate/pipeline';
+import { invalidApiKey, type ClientConventions } from '@modelgate/pipeline';
 import type { KeyResolver } from '../auth/authenticated-key.js';
 import type { GatewayState } from './gateway-state.js';
 
-/** The key, read where the front's clients send it, checked against each resolver in turn. */
+/** The key, read where the front's clients send it, checked against each resolver in turn (routes other than model requests, which the pipeline authenticates). */
 export function createAuthMiddleware(resolvers: readonly KeyResolver[], conventions: ClientConventions): Middleware<GatewayState> {
   return async function authenticate(ctx, next) {
     const presented = conventions.readKey((name) => ctx.get(name) || undefined);
@@ -18,6 +17,6 @@ export function createAuthMiddleware(resolvers: readonly KeyResolver[], conventi
         return;
       }
     }
-    throw new GatewayError({ status: 401, type: 'invalid_request_error', code: 'invalid_api_key', message: 'Incorrect API key provided.' });
+    throw invalidApiKey();
   };
 }

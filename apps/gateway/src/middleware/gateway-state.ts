@@ -5,8 +5,8 @@ import type { AuthenticatedKey } from '../auth/authenticated-key.js';
 export interface GatewayState {
   requestId: string;
   startedAt: bigint;
-  /** Set by a route's guard once the caller is authenticated. */
+  /** Set by a route's guard once the caller is authenticated (a model request's key is its exchange's). */
   key?: AuthenticatedKey;
-  /** Set by a front route for a model request (see @modelgate/pipeline's Exchange). */
+  /** Kept by a front route for the request log, once the pipeline has created it (read only: see @modelgate/pipeline's Exchange). */
   exchange?: Exchange;
 }

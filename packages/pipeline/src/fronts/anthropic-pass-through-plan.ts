@@ -42,20 +42,7 @@ export function anthropicPassThroughPlan(
     answer: (text) => (operation === 'count_tokens' ? { body: text, usage: (readRelayedMembers(text, []), NO_USAGE) } : answerOf(text)),
     relay(input) {
       const tracker = new MessagesStreamTracker(translator.createStreamUsageReader?.(call));
-      const options = verbatimRelayOptions(input);
-      return relayVerbatimStream({
-        ...options,
-        tracker,
-        dialect: 'Messages',
-        onWrite: () => {
-          options.onWrite?.();
-          input.exchange.streamedCharacters = tracker.generatedCharacters;
-        },
-        beforeEnd: () => {
-          input.exchange.serverToolCalls = tracker.serverToolCalls;
-          options.beforeEnd?.();
-        },
-      });
+      return relayVerbatimStream({ ...verbatimRelayOptions(input, tracker, () => ({ serverToolCalls: tracker.serverToolCalls })), dialect: 'Messages' });
     },
   };
 }

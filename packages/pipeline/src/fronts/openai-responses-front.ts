@@ -75,16 +75,12 @@ function responsesOperation<Endpoint extends string>(
           return { body: text, usage: usageOf(read), createdStateId, mintedBlobStateIds: mintedBlobStateIds(read.output), ...(serverToolCalls && { serverToolCalls }) };
         },
         relay(input) {
+          let created: { createdStateId?: string; mintedBlobStateIds?: readonly string[] } = {};
           const tracker = new ResponsesStreamTracker(countsToolCalls, (response) => {
-            if (typeof response.id === 'string') input.exchange.createdStateId = response.id;
-            input.exchange.mintedBlobStateIds = mintedBlobStateIds(response.output);
+            created = { createdStateId: typeof response.id === 'string' ? response.id : undefined, mintedBlobStateIds: mintedBlobStateIds(response.output) };
           });
-          const options = verbatimRelayOptions(input);
-          const beforeEnd = () => {
-            input.exchange.serverToolCalls = tracker.serverToolCalls;
-            options.beforeEnd?.();
-          };
-          return relayVerbatimStream({ ...options, beforeEnd, tracker, dialect: 'Responses' });
+          const options = verbatimRelayOptions(input, tracker, () => ({ ...created, serverToolCalls: tracker.serverToolCalls }));
+          return relayVerbatimStream({ ...options, dialect: 'Responses' });
         },
       };
     },

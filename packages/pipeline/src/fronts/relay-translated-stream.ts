@@ -1,12 +1,12 @@
 import type { StreamTranslatorV1 } from '@modelgate/core';
 import { relayChatStream, type ChatStreamEncoder, type RelayOutcome } from '../streaming/relay-chat-stream.js';
 import type { StreamRelayInput } from './front-door.js';
-import { noteStreamedChunk } from './note-streamed-chunk.js';
+import { chatChunkPiece } from '../exchange/streamed-output.js';
 
 /**
  * A stream a provider's chat translator turns into hub chunks, relayed to the client in the
- * front's encoding (OpenAI's chunks unless `encoder` says otherwise): the first byte, usage and
- * text noted on the exchange, and the vendor's own counts charged when the client asked for no
+ * front's encoding (OpenAI's chunks unless `encoder` says otherwise): each chunk described to the
+ * exchange (its text, usage, model and finish reasons), and the vendor's own counts charged when the client asked for no
  * usage chunk (`accountedUsage`).
  */
 export function relayTranslatedStream(input: StreamRelayInput, translator: StreamTranslatorV1, encoder?: ChatStreamEncoder): Promise<RelayOutcome> {
@@ -19,10 +19,11 @@ export function relayTranslatedStream(input: StreamRelayInput, translator: Strea
     maxEventBytes: input.maxEventBytes,
     idleTimeoutMs: input.idleTimeoutMs,
     keepAliveIntervalMs: input.keepAliveIntervalMs,
-    onOutput: (item) => noteStreamedChunk(input.exchange, item.chunk),
+    onOutput: (item) => input.exchange.streamChunk(chatChunkPiece(item.chunk)),
+    tap: input.tap,
     startAnswer: input.startAnswer,
     beforeEnd: () => {
-      input.exchange.usage ??= translator.accountedUsage?.();
+      if (!input.exchange.usage) input.exchange.usageReported({ usage: translator.accountedUsage?.() });
       input.beforeEnd();
     },
     encoder,
