@@ -130,7 +130,6 @@ export async function createApp(config: GatewayConfig, options: CreateAppOptions
       responsesOtherFamilies: config.responses.otherFamilies,
     },
     lifecycle,
-    models,
     keyResolvers,
     logger,
     bodyLimitBytes: config.server.bodyLimitBytes,

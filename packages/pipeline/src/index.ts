@@ -20,7 +20,8 @@ export {
 } from './exchange/request-ending.js';
 
 export type { ClientConventions, ExchangePlan, FrontDoor, FrontOperation, FrontPlan, FrontPolicy, LocalAnswerPlan, RenderedError, StreamRelayInput } from './fronts/front-door.js';
-export { endpointPath, endpointsServedBy, FRONT_DOORS, frontOperations, GATEWAY_ENDPOINTS, MODEL_ENDPOINTS, type GatewayEndpoint, type ModelEndpoint } from './fronts/front-doors.js';
+export type { FrontQuery, FrontQueryInput } from './fronts/front-query.js';
+export { endpointPath, endpointsServedBy, FRONT_DOORS, frontOperations, frontQueries, GATEWAY_ENDPOINTS, type FrontQueryRoute, MODEL_ENDPOINTS, type GatewayEndpoint, type ModelEndpoint } from './fronts/front-doors.js';
 export { openAiConventions } from './fronts/openai-conventions.js';
 export { anthropicConventions, isAnthropicClient } from './fronts/anthropic-conventions.js';
 export { anthropicModelInfo, anthropicModelPage, type AnthropicPageQuery } from './fronts/anthropic-model-list.js';
@@ -43,7 +44,9 @@ export { EVENT_STREAM_HEADERS, type ClientReply } from './pipeline/client-reply.
 export { DEFAULT_RETRY_POLICY, type RetryPolicy } from './pipeline/retry-policy.js';
 export type { ModelRequestHost } from './pipeline/model-request-host.js';
 export type { PipelineDependencies } from './pipeline/run-model-request.js';
-export { invalidApiKey, serveModelRequest, type FrontRoute, type ServedRequest } from './pipeline/serve-model-request.js';
+export { invalidApiKey } from './pipeline/authenticate-caller.js';
+export { serveFrontQuery, type FrontQueryHost, type ServedQuery } from './pipeline/serve-front-query.js';
+export { serveModelRequest, type FrontRoute, type ServedRequest } from './pipeline/serve-model-request.js';
 export { assertOwnsNamedState, pinnedToStateOwner, type StateOwner, type VendorStateOwners } from './pipeline/vendor-state-owners.js';
 
 export { createProviderInstance, ProviderLoadError, type ProviderContextInput, type ProviderInstanceInput } from './routing/create-provider-instance.js';

@@ -57,6 +57,7 @@ export const anthropicConventions: ClientConventions = {
     const { status, body } = anthropicErrorOf(error);
     return { status, headers: error.headers, body };
   },
+  claims: (header) => isAnthropicClient(header),
 };
 
 /** Whether a request comes from an Anthropic client: every Anthropic SDK sends `anthropic-version` (PROTOCOLS D.1). */

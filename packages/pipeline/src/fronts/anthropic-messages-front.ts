@@ -11,6 +11,7 @@ import { anthropicPassThroughPlan, type MessagesOperationName } from './anthropi
 import { estimateRequestTokens } from './estimate-tokens.js';
 import type { FrontDoor, FrontOperation } from './front-door.js';
 import { unpricedMessagesPart } from './unpriced-parts.js';
+import { anthropicModelQueries } from './model-list-queries.js';
 
 /** The client headers an Anthropic upstream gets as the client sent them (PROTOCOLS D.1). */
 export const ANTHROPIC_RELAYED_REQUEST_HEADERS = ['anthropic-version', 'anthropic-beta'] as const;
@@ -50,7 +51,8 @@ function messagesOperation<Endpoint extends string>(
 /**
  * Anthropic Messages, the dialect of Claude Code and the Anthropic SDKs: `/v1/messages` (JSON and
  * SSE) and its token counter. `count_tokens` is an endpoint (and key scope) of its own, as
- * `compact` is beside `responses`: a key scoped to `messages` alone cannot count.
+ * `compact` is beside `responses`: a key scoped to `messages` alone cannot count. Its clients (they
+ * send `anthropic-version`) get the model list in Anthropic's shape.
  */
 export const anthropicMessagesFront = {
   id: 'anthropic-messages',
@@ -59,4 +61,5 @@ export const anthropicMessagesFront = {
     messagesOperation('messages', '/v1/messages', 'create', createBodyValidator(anthropicMessagesRequestSchema)),
     messagesOperation('count_tokens', '/v1/messages/count_tokens', 'count_tokens', createBodyValidator(anthropicCountTokensRequestSchema)),
   ],
+  queries: anthropicModelQueries,
 } as const satisfies FrontDoor;

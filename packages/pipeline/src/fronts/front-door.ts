@@ -5,6 +5,7 @@ import type { StreamTap } from '../pipeline/pipeline-extension.js';
 import type { ModelRoute } from '../routing/model-router.js';
 import type { RelayOutcome } from '../streaming/relay-outcome.js';
 import type { TokenEstimate } from './estimate-tokens.js';
+import type { FrontQuery } from './front-query.js';
 
 /** An error as a front's clients expect it: status, headers and the dialect's envelope. */
 export interface RenderedError {
@@ -20,6 +21,8 @@ export interface ClientConventions {
   /** The presented key, or a 401 GatewayError in the dialect's own words when there is none. */
   readKey(header: (name: string) => string | undefined): string;
   renderError(error: GatewayError): RenderedError;
+  /** On a path several fronts answer (`GET /v1/models`), whether a request is this dialect's client's (Anthropic's: `anthropic-version`). */
+  claims?(header: (name: string) => string | undefined): boolean;
 }
 
 /** What a front's stream relay gets: the upstream's events in, the client's stream out. */
@@ -125,9 +128,11 @@ export interface FrontOperation<Request extends { model: string } = { model: str
   translate(route: ModelRoute, request: Request, call: CallContextV1, policy: FrontPolicy): FrontPlan;
 }
 
-/** A client dialect: how its clients authenticate and see errors, and the operations it offers. */
+/** A client dialect: how its clients authenticate and see errors, the operations it offers, and what it answers itself. */
 export interface FrontDoor {
   readonly id: string;
   readonly conventions: ClientConventions;
   readonly operations: readonly FrontOperation[];
+  /** Its `GET` endpoints (a model list in its shape, a probe refused in its words). */
+  readonly queries?: readonly FrontQuery[];
 }

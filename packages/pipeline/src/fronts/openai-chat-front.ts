@@ -6,6 +6,7 @@ import { openAiConventions } from './openai-conventions.js';
 import { relayTranslatedStream } from './relay-translated-stream.js';
 import { parseUpstreamAnswer, readRelayedMembers } from './relayed-answer.js';
 import { unpricedChatPart } from './unpriced-parts.js';
+import { openAiModelQueries } from './model-list-queries.js';
 
 const CHAT_COMPLETION_CHOICES = { key: 'choices', what: 'a chat completion' } as const;
 
@@ -44,9 +45,10 @@ const chatCompletions = {
   },
 } satisfies FrontOperation<ChatCompletionRequest>;
 
-/** OpenAI Chat Completions, the hub. */
+/** OpenAI Chat Completions, the hub; OpenAI's model list. */
 export const openAiChatFront = {
   id: 'openai-chat',
   conventions: openAiConventions,
   operations: [chatCompletions],
+  queries: openAiModelQueries,
 } as const satisfies FrontDoor;

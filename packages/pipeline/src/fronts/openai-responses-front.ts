@@ -17,6 +17,7 @@ import { verbatimRelayOptions } from './verbatim-relay-options.js';
 import type { FrontDoor, FrontOperation } from './front-door.js';
 import { openAiConventions } from './openai-conventions.js';
 import { readRelayedMembers } from './relayed-answer.js';
+import { responsesWebSocketProbe } from './responses-websocket-probe.js';
 import { usageOf } from './responses-usage.js';
 import { countedResponsesTool, countResponsesToolCalls } from './responses-tool-calls.js';
 import { mintedBlobStateIds } from './sealed-items.js';
@@ -92,4 +93,5 @@ export const openAiResponsesFront = {
   id: 'openai-responses',
   conventions: openAiConventions,
   operations: [responsesOperation('responses', '/v1/responses', 'create'), responsesOperation('compact', '/v1/responses/compact', 'compact')],
+  queries: [responsesWebSocketProbe],
 } as const satisfies FrontDoor;

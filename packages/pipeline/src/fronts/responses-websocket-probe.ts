@@ -1,7 +1,5 @@
-import type { Context } from 'koa';
 import { GatewayError } from '@modelgate/core';
-import { assertEndpointAllowed } from '@modelgate/pipeline';
-import type { GatewayState } from '../middleware/gateway-state.js';
+import type { FrontQuery } from './front-query.js';
 
 /**
  * `GET /v1/responses`: Codex's built-in OpenAI provider first tries the Responses WebSocket
@@ -9,14 +7,16 @@ import type { GatewayState } from '../middleware/gateway-state.js';
  * refuses at once with 426 in the error envelope and `Connection: close`; Codex then falls back to
  * `POST /v1/responses` without waiting out its connect retries.
  */
-export function createResponsesWebSocketHandler() {
-  return async function responsesWebSocket(ctx: Context & { state: GatewayState }): Promise<void> {
-    assertEndpointAllowed(ctx.state.key!, 'responses');
+export const responsesWebSocketProbe: FrontQuery = {
+  method: 'GET',
+  path: '/v1/responses',
+  endpoint: 'responses',
+  answer() {
     throw new GatewayError({
       status: 426,
       message: 'This gateway serves the Responses API over HTTP only: send POST /v1/responses (stream: true for server-sent events). WebSocket upgrades are not supported.',
       code: 'websocket_not_supported',
       headers: { connection: 'close' },
     });
-  };
-}
+  },
+};
