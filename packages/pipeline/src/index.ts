@@ -22,10 +22,10 @@ export {
 export type { ClientConventions, ExchangePlan, FrontDoor, FrontOperation, FrontPlan, FrontPolicy, LocalAnswerPlan, RenderedError, StreamRelayInput } from './fronts/front-door.js';
 export type { FrontQuery, FrontQueryInput } from './fronts/front-query.js';
 export { endpointPath, endpointsServedBy, FRONT_DOORS, frontOperations, frontQueries, GATEWAY_ENDPOINTS, type FrontQueryRoute, MODEL_ENDPOINTS, type GatewayEndpoint, type ModelEndpoint } from './fronts/front-doors.js';
-export { openAiConventions } from './fronts/openai-conventions.js';
-export { anthropicConventions, isAnthropicClient } from './fronts/anthropic-conventions.js';
-export { anthropicModelInfo, anthropicModelPage, type AnthropicPageQuery } from './fronts/anthropic-model-list.js';
-export { answerCharacters, estimateTokensFromCharacters, MAX_DEFAULT_OUTPUT_TOKENS, type TokenEstimate } from './fronts/estimate-tokens.js';
+export { openAiConventions } from './fronts/shared/openai-conventions.js';
+export { anthropicConventions, isAnthropicClient } from './fronts/messages/anthropic-conventions.js';
+export { anthropicModelInfo, anthropicModelPage, type AnthropicPageQuery } from './fronts/messages/anthropic-model-list.js';
+export { answerCharacters, estimateTokensFromCharacters, MAX_DEFAULT_OUTPUT_TOKENS, type TokenEstimate } from './fronts/shared/estimate-tokens.js';
 
 export type { AdmissionControl, AdmissionTarget } from './pipeline/admission-control.js';
 export type {

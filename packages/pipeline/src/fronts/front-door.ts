@@ -4,7 +4,7 @@ import type { AnswerFacts, Exchange } from '../exchange/exchange.js';
 import type { StreamTap } from '../pipeline/pipeline-extension.js';
 import type { ModelRoute } from '../routing/model-router.js';
 import type { RelayOutcome } from '../streaming/relay-outcome.js';
-import type { TokenEstimate } from './estimate-tokens.js';
+import type { TokenEstimate } from './shared/estimate-tokens.js';
 import type { FrontQuery } from './front-query.js';
 
 /** An error as a front's clients expect it: status, headers and the dialect's envelope. */

@@ -1,9 +1,9 @@
 import type { ProviderV1 } from '@modelgate/core';
 import type { FrontDoor, FrontOperation, FrontPolicy } from './front-door.js';
 import type { FrontQuery } from './front-query.js';
-import { anthropicMessagesFront } from './anthropic-messages-front.js';
-import { openAiChatFront } from './openai-chat-front.js';
-import { openAiResponsesFront } from './openai-responses-front.js';
+import { anthropicMessagesFront } from './messages/anthropic-messages-front.js';
+import { openAiChatFront } from './chat/openai-chat-front.js';
+import { openAiResponsesFront } from './responses/openai-responses-front.js';
 
 /**
  * Every client dialect the gateway serves: the one list that endpoint names, routes and key

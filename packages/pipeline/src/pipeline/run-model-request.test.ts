@@ -5,7 +5,7 @@ import { PassThrough } from 'node:stream';
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
 import { GatewayError, invalidRequest, type ChatCompletionRequest, type ProviderV1 } from '@modelgate/core';
 import { Exchange } from '../exchange/exchange.js';
-import { openAiChatFront } from '../fronts/openai-chat-front.js';
+import { openAiChatFront } from '../fronts/chat/openai-chat-front.js';
 import { ModelRouter } from '../routing/model-router.js';
 import type { ProviderInstance } from '../routing/provider-instance.js';
 import { DEFAULT_UPSTREAM_CONFIG } from '../transport/upstream-config.js';

@@ -7,7 +7,7 @@ import type { JsonBody } from '../http/read-json-body.js';
 import { HoldingOutput } from '../streaming/holding-output.js';
 import { assertEndpointAllowed, resolveModelForKey } from '../scope/key-scope.js';
 import type { UpstreamTransport } from '../transport/upstream-transport.js';
-import type { TokenEstimate } from '../fronts/estimate-tokens.js';
+import type { TokenEstimate } from '../fronts/shared/estimate-tokens.js';
 import type { AdmissionTarget } from './admission-control.js';
 import { attemptUpstream, type ServedAttempt } from './attempt-upstream.js';
 import { createCallContext, frontPolicyFor } from './call-context.js';

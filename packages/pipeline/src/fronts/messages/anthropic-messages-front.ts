@@ -4,14 +4,14 @@ import {
   resolvePassThroughTranslator,
   type AnthropicMessagesRequest,
 } from '@modelgate/core';
-import { bridgeMessagesPlan } from '../messages-bridge/bridge-messages-plan.js';
-import { createBodyValidator, type BodyValidator } from '../validation/validate-request-body.js';
+import { bridgeMessagesPlan } from './bridge/bridge-messages-plan.js';
+import { createBodyValidator, type BodyValidator } from '../../validation/validate-request-body.js';
 import { anthropicConventions } from './anthropic-conventions.js';
 import { anthropicPassThroughPlan, type MessagesOperationName } from './anthropic-pass-through-plan.js';
-import { estimateRequestTokens } from './estimate-tokens.js';
-import type { FrontDoor, FrontOperation } from './front-door.js';
-import { unpricedMessagesPart } from './unpriced-parts.js';
-import { anthropicModelQueries } from './model-list-queries.js';
+import { estimateRequestTokens } from '../shared/estimate-tokens.js';
+import type { FrontDoor, FrontOperation } from '../front-door.js';
+import { unpricedMessagesPart } from '../shared/unpriced-parts.js';
+import { anthropicModelQueries } from '../shared/model-list-queries.js';
 
 /** The client headers an Anthropic upstream gets as the client sent them (PROTOCOLS D.1). */
 export const ANTHROPIC_RELAYED_REQUEST_HEADERS = ['anthropic-version', 'anthropic-beta'] as const;
@@ -19,7 +19,7 @@ export const ANTHROPIC_RELAYED_REQUEST_HEADERS = ['anthropic-version', 'anthropi
 /**
  * An operation of the Messages front. Every provider serves it: one that speaks Anthropic Messages
  * itself (its `anthropic-messages` pass-through) gets the client's body and relays its bytes back;
- * any other is bridged through its chat translator (`messages-bridge/`), answering in Anthropic's
+ * any other is bridged through its chat translator (`bridge/`), answering in Anthropic's
  * shapes and events.
  */
 function messagesOperation<Endpoint extends string>(

@@ -1,5 +1,5 @@
 import type { ChatCompletionRequest, CompletionUsage } from '@modelgate/core';
-import { responsesUsageFromCompletion } from '../fronts/responses-usage.js';
+import { responsesUsageFromCompletion } from '../responses-usage.js';
 import type { ResponsesInputItem } from './bridged-responses-request.js';
 import { encodeMinted } from './minted-reasoning.js';
 import { mintItemId, type BridgedAnswerContext, type OutputItem } from './responses-output-items.js';

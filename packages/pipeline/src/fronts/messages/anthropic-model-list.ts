@@ -1,5 +1,5 @@
 import type { AnthropicModelInfo, AnthropicModelList } from '@modelgate/core';
-import type { ModelRoute } from '../routing/model-router.js';
+import type { ModelRoute } from '../../routing/model-router.js';
 
 /** A model as Anthropic's `GET /v1/models` lists it (PROTOCOLS D.7): its card's display name, its date as RFC 3339. */
 export function anthropicModelInfo(route: ModelRoute, name: string): AnthropicModelInfo {

@@ -1,5 +1,5 @@
 import { unsupportedParameter, type ChatCompletionRequest, type ParameterPolicy, type ResponseFormat } from '@modelgate/core';
-import type { ModelRoute } from '../routing/model-router.js';
+import type { ModelRoute } from '../../../routing/model-router.js';
 import type { BridgedResponsesRequest } from './bridged-responses-request.js';
 import { convertResponsesInput } from './convert-responses-input.js';
 import { convertResponsesToolChoice, convertResponsesTools } from './convert-responses-tools.js';

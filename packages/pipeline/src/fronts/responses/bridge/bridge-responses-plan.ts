@@ -1,8 +1,8 @@
 import { unsupportedParameter, type CallContextV1 } from '@modelgate/core';
-import type { ExchangePlan } from '../fronts/front-door.js';
-import { relayTranslatedStream } from '../fronts/relay-translated-stream.js';
-import { parseUpstreamAnswer } from '../fronts/relayed-answer.js';
-import type { ModelRoute } from '../routing/model-router.js';
+import type { ExchangePlan } from '../../front-door.js';
+import { relayTranslatedStream } from '../../shared/relay-translated-stream.js';
+import { parseUpstreamAnswer } from '../../shared/relayed-answer.js';
+import type { ModelRoute } from '../../../routing/model-router.js';
 import type { BridgedResponsesRequest } from './bridged-responses-request.js';
 import { validateBridgedResponsesRequest } from './bridged-responses-request-schema.js';
 import { convertChatToResponse } from './convert-chat-to-response.js';

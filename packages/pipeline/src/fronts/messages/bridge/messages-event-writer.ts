@@ -10,7 +10,7 @@ import {
   type ReasoningDetail,
   type ToolCallDelta,
 } from '@modelgate/core';
-import { anthropicUsageFromCompletion } from '../fronts/anthropic-usage.js';
+import { anthropicUsageFromCompletion } from '../anthropic-usage.js';
 import { stopReasonOf } from './chat-to-messages-parts.js';
 import { encodeCarrier, type CarriedReasoning, type ThinkingDisplay } from './reasoning-carrier.js';
 

@@ -5,7 +5,7 @@ import {
   type ChatCompletionRequest,
   type ReasoningEffort,
 } from '@modelgate/core';
-import type { ModelRoute } from '../routing/model-router.js';
+import type { ModelRoute } from '../../../routing/model-router.js';
 import { convertMessagesToChat } from './convert-messages-to-chat.js';
 import { convertMessagesToolChoice, convertMessagesTools } from './convert-messages-tools.js';
 import { MESSAGES_BRIDGE_POLICY } from './messages-bridge-policy.js';

@@ -1,11 +1,11 @@
 import type { AnthropicMessagesRequest, CallContextV1, CompletionUsage, PassThroughTranslatorV1 } from '@modelgate/core';
-import { MessagesStreamTracker } from '../streaming/messages-stream-tracker.js';
-import { relayVerbatimStream } from '../streaming/relay-verbatim-stream.js';
+import { MessagesStreamTracker } from '../../streaming/messages-stream-tracker.js';
+import { relayVerbatimStream } from '../../streaming/relay-verbatim-stream.js';
 import { withoutGatewayThinking } from './anthropic-foreign-thinking.js';
 import { anthropicServerToolCalls, anthropicUsageOf } from './anthropic-usage.js';
-import type { ExchangePlan, WholeAnswer } from './front-door.js';
-import { parseUpstreamAnswer, readRelayedMembers } from './relayed-answer.js';
-import { verbatimRelayOptions } from './verbatim-relay-options.js';
+import type { ExchangePlan, WholeAnswer } from '../front-door.js';
+import { parseUpstreamAnswer, readRelayedMembers } from '../shared/relayed-answer.js';
+import { verbatimRelayOptions } from '../shared/verbatim-relay-options.js';
 
 /** The operations of the Messages front, as its pass-through translators name them. */
 export type MessagesOperationName = 'create' | 'count_tokens';

@@ -1,8 +1,8 @@
 import { invalidRequest } from '@modelgate/core';
-import type { ModelRoute } from '../routing/model-router.js';
-import { keyMayUseModel, resolveModelForKey } from '../scope/key-scope.js';
-import { anthropicModelInfo, anthropicModelPage } from './anthropic-model-list.js';
-import type { FrontQuery, FrontQueryInput } from './front-query.js';
+import type { ModelRoute } from '../../routing/model-router.js';
+import { keyMayUseModel, resolveModelForKey } from '../../scope/key-scope.js';
+import { anthropicModelInfo, anthropicModelPage } from '../messages/anthropic-model-list.js';
+import type { FrontQuery, FrontQueryInput } from '../front-query.js';
 
 /** The id in `/v1/models/{id}` (ids may contain `/` and `:`), resolved for the key. */
 function requestedModel({ key, path, models }: FrontQueryInput): { readonly route: ModelRoute; readonly name: string } {

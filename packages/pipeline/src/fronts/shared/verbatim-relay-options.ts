@@ -1,6 +1,6 @@
-import type { AnswerFacts } from '../exchange/exchange.js';
-import type { RelayVerbatimStreamOptions, VerbatimStreamTracker } from '../streaming/relay-verbatim-stream.js';
-import type { StreamRelayInput } from './front-door.js';
+import type { AnswerFacts } from '../../exchange/exchange.js';
+import type { RelayVerbatimStreamOptions, VerbatimStreamTracker } from '../../streaming/relay-verbatim-stream.js';
+import type { StreamRelayInput } from '../front-door.js';
 
 /**
  * What every pass-through front gives the verbatim relay: the pipeline's stream input, and what

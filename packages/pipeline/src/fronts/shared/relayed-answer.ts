@@ -1,5 +1,5 @@
 import { upstreamProtocolError } from '@modelgate/core';
-import { topLevelMembers } from '../http/json-text.js';
+import { topLevelMembers } from '../../http/json-text.js';
 
 function notJson(cause?: unknown): Error {
   return upstreamProtocolError('The upstream answered with a body that is not JSON.', cause);

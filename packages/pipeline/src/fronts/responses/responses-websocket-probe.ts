@@ -1,5 +1,5 @@
 import { GatewayError } from '@modelgate/core';
-import type { FrontQuery } from './front-query.js';
+import type { FrontQuery } from '../front-query.js';
 
 /**
  * `GET /v1/responses`: Codex's built-in OpenAI provider first tries the Responses WebSocket

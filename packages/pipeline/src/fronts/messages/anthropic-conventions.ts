@@ -1,5 +1,5 @@
 import { GatewayError, gatewayErrorKindOf, type AnthropicErrorEnvelope, type AnthropicErrorType, type GatewayErrorKind } from '@modelgate/core';
-import type { ClientConventions } from './front-door.js';
+import type { ClientConventions } from '../front-door.js';
 
 /** Anthropic's error type for each kind of failure (PROTOCOLS D.6). */
 const ERROR_TYPE_BY_KIND: Readonly<Record<GatewayErrorKind, AnthropicErrorType>> = {

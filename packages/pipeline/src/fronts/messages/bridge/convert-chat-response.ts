@@ -6,7 +6,7 @@ import {
   type FunctionToolCall,
   type ReasoningDetail,
 } from '@modelgate/core';
-import { anthropicUsageFromCompletion } from '../fronts/anthropic-usage.js';
+import { anthropicUsageFromCompletion } from '../anthropic-usage.js';
 import { mintMessageId, stopReasonOf, toolInputOf } from './chat-to-messages-parts.js';
 import { encodeCarrier, type ThinkingDisplay } from './reasoning-carrier.js';
 

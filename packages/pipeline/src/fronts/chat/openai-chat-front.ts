@@ -1,12 +1,12 @@
 import { chatCompletionRequestSchema, type ChatCompletionRequest } from '@modelgate/core';
-import { createBodyValidator } from '../validation/validate-request-body.js';
-import { estimateRequestTokens } from './estimate-tokens.js';
-import type { FrontDoor, FrontOperation } from './front-door.js';
-import { openAiConventions } from './openai-conventions.js';
-import { relayTranslatedStream } from './relay-translated-stream.js';
-import { parseUpstreamAnswer, readRelayedMembers } from './relayed-answer.js';
-import { unpricedChatPart } from './unpriced-parts.js';
-import { openAiModelQueries } from './model-list-queries.js';
+import { createBodyValidator } from '../../validation/validate-request-body.js';
+import { estimateRequestTokens } from '../shared/estimate-tokens.js';
+import type { FrontDoor, FrontOperation } from '../front-door.js';
+import { openAiConventions } from '../shared/openai-conventions.js';
+import { relayTranslatedStream } from '../shared/relay-translated-stream.js';
+import { parseUpstreamAnswer, readRelayedMembers } from '../shared/relayed-answer.js';
+import { unpricedChatPart } from '../shared/unpriced-parts.js';
+import { openAiModelQueries } from '../shared/model-list-queries.js';
 
 const CHAT_COMPLETION_CHOICES = { key: 'choices', what: 'a chat completion' } as const;
 

@@ -1,6 +1,6 @@
 import { randomBytes } from 'node:crypto';
 import type { CompletionUsage, ExtraContent, FinishReason, ReasoningDetail } from '@modelgate/core';
-import { responsesUsageFromCompletion } from '../fronts/responses-usage.js';
+import { responsesUsageFromCompletion } from '../responses-usage.js';
 import type { BridgedResponsesRequest } from './bridged-responses-request.js';
 import { CUSTOM_TOOL_ARGUMENT } from './convert-responses-tools.js';
 import { encodeMinted } from './minted-reasoning.js';

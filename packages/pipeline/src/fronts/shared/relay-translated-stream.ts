@@ -1,7 +1,7 @@
 import type { StreamTranslatorV1 } from '@modelgate/core';
-import { relayChatStream, type ChatStreamEncoder, type RelayOutcome } from '../streaming/relay-chat-stream.js';
-import type { StreamRelayInput } from './front-door.js';
-import { chatChunkPiece } from '../exchange/streamed-output.js';
+import { relayChatStream, type ChatStreamEncoder, type RelayOutcome } from '../../streaming/relay-chat-stream.js';
+import type { StreamRelayInput } from '../front-door.js';
+import { chatChunkPiece } from '../../exchange/streamed-output.js';
 
 /**
  * A stream a provider's chat translator turns into hub chunks, relayed to the client in the

@@ -1,5 +1,5 @@
 import type { AnthropicMessagesRequest, ChatCompletionRequest, ModelPricingV1, ResponsesRequest } from '@modelgate/core';
-import { countedResponsesTool } from './responses-tool-calls.js';
+import { countedResponsesTool } from '../responses/responses-tool-calls.js';
 
 /**
  * What in a request the vendor bills beyond the tokens its usage reports, or after the gateway has

@@ -1,5 +1,5 @@
 import { GatewayError } from '@modelgate/core';
-import type { ClientConventions } from './front-door.js';
+import type { ClientConventions } from '../front-door.js';
 
 function missingKey(message: string): GatewayError {
   return new GatewayError({ status: 401, type: 'invalid_request_error', code: 'invalid_api_key', message });

@@ -5,23 +5,23 @@ import {
   type GatewayError,
   type ResponsesRequest,
 } from '@modelgate/core';
-import { bridgeResponsesPlan } from '../responses-bridge/bridge-responses-plan.js';
-import type { BridgedResponsesRequest } from '../responses-bridge/bridged-responses-request.js';
-import { withoutGatewayItems } from '../responses-bridge/gateway-items-for-openai.js';
-import type { ModelRoute } from '../routing/model-router.js';
-import { relayVerbatimStream } from '../streaming/relay-verbatim-stream.js';
-import { ResponsesStreamTracker } from '../streaming/responses-stream-tracker.js';
-import { createBodyValidator } from '../validation/validate-request-body.js';
-import { estimateRequestTokens } from './estimate-tokens.js';
-import { verbatimRelayOptions } from './verbatim-relay-options.js';
-import type { FrontDoor, FrontOperation } from './front-door.js';
-import { openAiConventions } from './openai-conventions.js';
-import { readRelayedMembers } from './relayed-answer.js';
+import { bridgeResponsesPlan } from './bridge/bridge-responses-plan.js';
+import type { BridgedResponsesRequest } from './bridge/bridged-responses-request.js';
+import { withoutGatewayItems } from './bridge/gateway-items-for-openai.js';
+import type { ModelRoute } from '../../routing/model-router.js';
+import { relayVerbatimStream } from '../../streaming/relay-verbatim-stream.js';
+import { ResponsesStreamTracker } from '../../streaming/responses-stream-tracker.js';
+import { createBodyValidator } from '../../validation/validate-request-body.js';
+import { estimateRequestTokens } from '../shared/estimate-tokens.js';
+import { verbatimRelayOptions } from '../shared/verbatim-relay-options.js';
+import type { FrontDoor, FrontOperation } from '../front-door.js';
+import { openAiConventions } from '../shared/openai-conventions.js';
+import { readRelayedMembers } from '../shared/relayed-answer.js';
 import { responsesWebSocketProbe } from './responses-websocket-probe.js';
 import { usageOf } from './responses-usage.js';
 import { countedResponsesTool, countResponsesToolCalls } from './responses-tool-calls.js';
 import { mintedBlobStateIds } from './sealed-items.js';
-import { unpricedResponsesPart } from './unpriced-parts.js';
+import { unpricedResponsesPart } from '../shared/unpriced-parts.js';
 
 function declaresCountedTool(tools: unknown): boolean {
   return Array.isArray(tools) && tools.some((tool: { type?: unknown }) => typeof tool?.type === 'string' && countedResponsesTool(tool.type) !== undefined);
@@ -44,7 +44,7 @@ const validateResponsesRequest = createBodyValidator<ResponsesRequest>(responses
  * the body as the client sent it (model substituted), and the answer or its event stream comes
  * back untouched, its usage read on the way. Other families get a 400 pointing to chat, unless the
  * gateway's switch `responses.otherFamilies: bridge` (not narrowed by the key) bridges them through
- * their chat translator (`responses-bridge/`, PROTOCOLS F.13).
+ * their chat translator (`bridge/`, PROTOCOLS F.13).
  */
 function responsesOperation<Endpoint extends string>(
   endpoint: Endpoint,

@@ -1,8 +1,8 @@
 import { describe, expect, it } from '@jest/globals';
 import type { ChatCompletionRequest, ResponsesRequest } from '@modelgate/core';
 import { MAX_DEFAULT_OUTPUT_TOKENS, UNKNOWN_MODEL_OUTPUT_TOKENS } from './estimate-tokens.js';
-import { openAiChatFront } from './openai-chat-front.js';
-import { openAiResponsesFront } from './openai-responses-front.js';
+import { openAiChatFront } from '../chat/openai-chat-front.js';
+import { openAiResponsesFront } from '../responses/openai-responses-front.js';
 
 const [chatOperation] = openAiChatFront.operations;
 const [responsesOperation] = openAiResponsesFront.operations;

@@ -1,5 +1,5 @@
 import type { JsonSchema } from '@modelgate/core';
-import { createBodyValidator } from '../validation/validate-request-body.js';
+import { createBodyValidator } from '../../../validation/validate-request-body.js';
 import type { BridgedResponsesRequest } from './bridged-responses-request.js';
 
 const nullable = (schema: Record<string, unknown>) => ({ anyOf: [schema, { type: 'null' }] });

@@ -1,17 +1,17 @@
 import type { AnthropicMessagesRequest, CallContextV1, ChatCompletionRequest, ChatTranslatorV1 } from '@modelgate/core';
-import { NO_USAGE, type MessagesOperationName } from '../fronts/anthropic-pass-through-plan.js';
-import { estimateRequestTokens } from '../fronts/estimate-tokens.js';
-import type { FrontPlan } from '../fronts/front-door.js';
-import { relayTranslatedStream } from '../fronts/relay-translated-stream.js';
-import type { ModelRoute } from '../routing/model-router.js';
-import { messagesErrorEvent } from '../streaming/messages-stream-tracker.js';
+import { NO_USAGE, type MessagesOperationName } from '../anthropic-pass-through-plan.js';
+import { estimateRequestTokens } from '../../shared/estimate-tokens.js';
+import type { FrontPlan } from '../../front-door.js';
+import { relayTranslatedStream } from '../../shared/relay-translated-stream.js';
+import type { ModelRoute } from '../../../routing/model-router.js';
+import { messagesErrorEvent } from '../../../streaming/messages-stream-tracker.js';
 import { mintMessageId } from './chat-to-messages-parts.js';
 import { convertChatResponse } from './convert-chat-response.js';
 import { convertMessagesRequest } from './convert-messages-request.js';
 import { singleToolCall } from './convert-messages-tools.js';
 import { MessagesEventWriter } from './messages-event-writer.js';
 import { thinkingDisplayOf } from './reasoning-carrier.js';
-import { parseUpstreamAnswer } from '../fronts/relayed-answer.js';
+import { parseUpstreamAnswer } from '../../shared/relayed-answer.js';
 import { estimateBridgedPromptTokens } from './estimate-bridged-prompt.js';
 
 /** `count_tokens` by the vendor's own counter: its count becomes `input_tokens`; counting is unbilled. */

@@ -1,5 +1,5 @@
 import type { AnthropicMessagesRequest } from '@modelgate/core';
-import { estimateRequestTokens } from '../fronts/estimate-tokens.js';
+import { estimateRequestTokens } from '../../shared/estimate-tokens.js';
 import { imageSizeOfBase64 } from './image-dimensions.js';
 import { openAiImageTokens } from './estimate-image-tokens.js';
 
