@@ -192,8 +192,8 @@ export class Exchange {
     return headers;
   }
 
-  /** Before any upstream call: an extension's own answer (a cache hit), or its refusal thrown. */
-  beforeUpstream(intent: UpstreamIntent): Promise<LocalAnswer | undefined> {
+  /** Before any upstream call: an extension's own answer (a cache hit), or its refusal thrown. No promise when no hook needs I/O. */
+  beforeUpstream(intent: UpstreamIntent): LocalAnswer | undefined | Promise<LocalAnswer | undefined> {
     return this.#hooks.beforeUpstream(intent);
   }
 

@@ -21,10 +21,11 @@ export class RequestHookList {
     return headers;
   }
 
-  /** Each `beforeUpstream` in turn until one answers (or throws). */
-  async beforeUpstream(intent: UpstreamIntent): Promise<LocalAnswer | undefined> {
-    for (const hooks of this.hooks) {
-      const answer = await hooks.beforeUpstream?.(intent);
+  /** Each `beforeUpstream` in turn until one answers (or throws). No promise when none needs I/O. */
+  beforeUpstream(intent: UpstreamIntent, from = 0): LocalAnswer | undefined | Promise<LocalAnswer | undefined> {
+    for (let index = from; index < this.hooks.length; index++) {
+      const answer = this.hooks[index]!.beforeUpstream?.(intent);
+      if (answer instanceof Promise) return answer.then((found) => found ?? this.beforeUpstream(intent, index + 1));
       if (answer) return answer;
     }
     return undefined;

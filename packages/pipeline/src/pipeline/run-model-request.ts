@@ -77,7 +77,8 @@ export async function runModelRequest(request: ModelRequest, dependencies: Reque
   const admitted = exchange.admit(new RouteAdmissionTarget(operation, route, body, dependencies.models));
   reply.setHeaders(admitted instanceof Promise ? await admitted : admitted);
   if (isLocalAnswer(plan)) return answerClient(exchange, plan.localAnswer, reply);
-  const local = await exchange.beforeUpstream({ endpoint: operation.endpoint, route, body, stream });
+  const before = exchange.beforeUpstream({ endpoint: operation.endpoint, route, body, stream });
+  const local = before instanceof Promise ? await before : before;
   if (local) return answerClient(exchange, local, reply);
 
   const served = await attemptUpstream(
