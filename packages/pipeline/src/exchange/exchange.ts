@@ -260,11 +260,6 @@ export class Exchange {
     this.#stage = 'streaming';
   }
 
-  /** The stream's first byte went out (a verbatim relay's event, before it is described). */
-  firstByte(): void {
-    this.#output.firstByte();
-  }
-
   /** A piece of the stream went to the client: the one place streamed output is counted, for every front. */
   streamChunk(piece: StreamedPiece): void {
     this.#output.count(piece);

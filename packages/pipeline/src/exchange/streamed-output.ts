@@ -39,13 +39,8 @@ export class StreamedOutput {
   readonly finishReasons: string[] = [];
   characters = 0;
 
-  /** The first byte of the answer went out now (once). */
-  firstByte(): void {
-    this.firstByteAt ??= process.hrtime.bigint();
-  }
-
   count(piece: StreamedPiece): void {
-    this.firstByte();
+    this.firstByteAt ??= process.hrtime.bigint();
     if (piece.usage) this.usage = piece.usage;
     this.responseModel ??= piece.model;
     this.characters += piece.characters ?? 0;
