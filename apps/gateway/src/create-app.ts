@@ -1,5 +1,5 @@
 import Koa from 'koa';
-import { createUpstreamTransport, DeploymentBook, ModelRouter, type DeploymentBookListener, type ProviderInstance } from '@modelgate/pipeline';
+import { createUpstreamTransport, DeploymentBook, ModelRouter, observerExtension, type DeploymentBookListener, type ProviderInstance } from '@modelgate/pipeline';
 import type { SpanExporter } from '@opentelemetry/sdk-trace';
 import type { Logger } from 'pino';
 import { createAdminRouter } from './admin/admin-router.js';
@@ -118,10 +118,18 @@ export async function createApp(config: GatewayConfig, options: CreateAppOptions
     logger.error({ err: error, requestId: ctx?.state?.requestId }, 'request failed after the response started');
   });
   const v1 = createV1Routers({
-    pipeline: { models, transport, admission: gate, keepAliveIntervalMs: config.upstream.keepAliveIntervalMs, logger, retry: config.resilience.retry, deployments, stateOwners, responsesOtherFamilies: config.responses.otherFamilies },
-    observers: [gate, stateOwners, ...observability.observers],
+    pipeline: {
+      models,
+      transport,
+      extensions: [observerExtension('limits', gate, gate), observerExtension('state-owners', stateOwners), ...observability.extensions],
+      keepAliveIntervalMs: config.upstream.keepAliveIntervalMs,
+      logger,
+      retry: config.resilience.retry,
+      deployments,
+      stateOwners,
+      responsesOtherFamilies: config.responses.otherFamilies,
+    },
     lifecycle,
-    models,
     keyResolvers,
     logger,
     bodyLimitBytes: config.server.bodyLimitBytes,

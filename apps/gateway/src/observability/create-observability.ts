@@ -1,4 +1,4 @@
-import type { ExchangeObserver } from '@modelgate/pipeline';
+import { observerExtension, type PipelineExtension } from '@modelgate/pipeline';
 import type { SpanExporter } from '@opentelemetry/sdk-trace';
 import type { Registry } from 'prom-client';
 import type { GatewayConfig } from '../config/gateway-config.js';
@@ -24,7 +24,7 @@ export interface GatewayObservability {
   /** The request gate's listener: its usage records feed the counters (none when metrics are off). */
   readonly gateListener: RequestGateListener;
   /** Metrics, then traces, as configured. */
-  readonly observers: readonly ExchangeObserver[];
+  readonly extensions: readonly PipelineExtension[];
   /** `GET /metrics` (a 404 that says why when no token opens it). */
   readonly router: GuardedRouter;
   /** Exports the spans still buffered. */
@@ -43,7 +43,7 @@ export async function createObservability(config: GatewayConfig, sources: Observ
   const tracing = config.tracing ? (await import('./create-tracing.js')).createTracing(config.tracing, sources.spanExporter) : undefined;
   return {
     gateListener: metrics?.observer ?? {},
-    observers: [...(metrics ? [metrics.observer] : []), ...(tracing ? [tracing.observer] : [])],
+    extensions: [...(metrics ? [observerExtension('metrics', metrics.observer)] : []), ...(tracing ? [tracing.observer] : [])],
     router: createMetricsRouter(metrics?.render, config.metrics, config.admin),
     shutdown: async () => tracing?.shutdown(),
   };
