@@ -242,7 +242,7 @@ function listSources(dir) {
       const rel = `${current}/${entry.name}`;
       if (entry.isDirectory()) {
         if (entry.name !== 'node_modules' && entry.name !== 'dist') walk(rel);
-      } else if (/\.(ts|mts|cts|mjs|cjs|js)$/.test(entry.name)) {
+      } else if (/\.(ts|tsx|mts|cts|mjs|cjs|js)$/.test(entry.name)) {
         files.push(rel);
       }
     }

@@ -69,6 +69,7 @@ interface Case {
 
 const CASES: readonly Case[] = [
   { name: 'the app importing node:http as an ES module', file: 'apps/gateway/src/bad.ts', source: "import type { Server } from 'node:http';\nimport { createServer } from 'node:http';\n", rule: 'node-http-by-require', line: 2 },
+  { name: 'a .tsx file (the admin UI is written in them) importing node:http', file: 'apps/gateway/src/bad.tsx', source: "import { createServer } from 'node:http';\n", rule: 'node-http-by-require', line: 1 },
   { name: 'the pipeline importing @koa/router as an ES module', file: 'packages/pipeline/src/bad.ts', source: "export const load = () => import('@koa/router');\n", rule: 'node-http-by-require', line: 1 },
   { name: 'core importing a workspace package', file: 'packages/core/src/bad.ts', source: "import { start } from '@modelgate/testkit';\n", rule: 'core-standalone', line: 1 },
   { name: 'core importing an HTTP framework', file: 'packages/core/src/bad.ts', source: "\nimport Koa from 'koa';\n", rule: 'core-no-http', line: 2 },
