@@ -82,9 +82,9 @@ const RULES = [
   },
   {
     id: 'app-provider-public-entry',
-    reason: "the app uses a provider through its entry or ./testing subpath, never its dist/ or src/ internals",
+    reason: "the app uses a provider through the entries its package.json exports (., ./testing, a second plugin such as ./converse), never its dist/ or src/ internals",
     check: (file, imp) =>
-      file.pkg.kind === 'app' && imp.bare && isProviderName(imp.bare.name) && !['', '/testing'].includes(imp.bare.subpath),
+      file.pkg.kind === 'app' && imp.bare && isProviderName(imp.bare.name) && !workspace.get(imp.bare.name).exports.includes(`.${imp.bare.subpath}`),
   },
   {
     id: 'app-testing-demo-only',
