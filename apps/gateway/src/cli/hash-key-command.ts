@@ -1,6 +1,6 @@
 import { sha256 } from '../auth/hash-key.js';
 
-/** What reading a key needs of the CLI's streams (run-cli's CliIo has them). */
+/** The streams reading a key needs (run-cli's CliIo extends it). */
 export interface KeyPromptIo {
   readonly stderr: { write(text: string): unknown };
   readonly stdin?: AsyncIterable<string | Buffer> & { isTTY?: boolean };
