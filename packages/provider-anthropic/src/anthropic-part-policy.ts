@@ -1,5 +1,10 @@
-import { invalidRequest, unsupportedParameter, type TranslationWarningV1, type UnsupportedParameterHandling } from '@modelgate/core';
-import type { AnthropicCacheControl } from './anthropic-messages-api-types.js';
+import {
+  invalidRequest,
+  unsupportedParameter,
+  type AnthropicCacheControl,
+  type TranslationWarningV1,
+  type UnsupportedParameterHandling,
+} from '@modelgate/core';
 
 /** How fields below the top level that Anthropic cannot honour are handled: the provider's `unsupportedParameters`. */
 export interface PartPolicy {

@@ -1,5 +1,11 @@
-import type { ReasoningDetail, ReasoningEncryptedDetail } from '@modelgate/core';
-import type { AnthropicRedactedThinkingBlock, AnthropicThinkingBlock } from './anthropic-messages-api-types.js';
+import type {
+  AnthropicRedactedThinkingBlock,
+  AnthropicRedactedThinkingBlockParam,
+  AnthropicThinkingBlock,
+  AnthropicThinkingBlockParam,
+  ReasoningDetail,
+  ReasoningEncryptedDetail,
+} from '@modelgate/core';
 
 /** The `format` of the details this provider hands out and takes back (OpenRouter's name for Claude's). */
 export const ANTHROPIC_REASONING_FORMAT = 'anthropic-claude-v1';
@@ -29,7 +35,7 @@ function isReplayable(detail: ReasoningDetail): boolean {
  * open that assistant turn. Other vendors' details, details without a format, summaries, and
  * thinking without a signature (which Anthropic would reject) are left out.
  */
-export function thinkingBlocksFrom(details: readonly ReasoningDetail[] | undefined): Array<AnthropicThinkingBlock | AnthropicRedactedThinkingBlock> {
+export function thinkingBlocksFrom(details: readonly ReasoningDetail[] | undefined): Array<AnthropicThinkingBlockParam | AnthropicRedactedThinkingBlockParam> {
   const replayable = (details ?? []).filter(isReplayable);
   const ordered = replayable.map((detail, position) => ({ detail, order: detail.index ?? position })).sort((left, right) => left.order - right.order);
   return ordered.map(({ detail }) =>

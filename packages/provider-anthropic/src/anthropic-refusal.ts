@@ -1,4 +1,4 @@
-import type { AnthropicStopDetails } from './anthropic-messages-api-types.js';
+import type { AnthropicStopDetails } from '@modelgate/core';
 
 /** What `message.refusal` says when Anthropic gives no explanation. */
 export const DEFAULT_REFUSAL = 'Claude declined to continue this response (stop_reason: refusal).';

@@ -1,5 +1,4 @@
-import type { CallContextV1, ChatCompletionRequest } from '@modelgate/core';
-import type { AnthropicMessagesRequest } from './anthropic-messages-api-types.js';
+import type { AnthropicMessagesRequest, CallContextV1, ChatCompletionRequest } from '@modelgate/core';
 import type { AnthropicModelTraits } from './anthropic-models.js';
 
 type Sampling = Pick<AnthropicMessagesRequest, 'temperature' | 'top_p'>;

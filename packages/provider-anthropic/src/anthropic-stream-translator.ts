@@ -1,16 +1,17 @@
 import {
-  type CompletionUsage,
   upstreamProtocolError,
+  type AnthropicStreamEvent,
+  type AnthropicUsage,
   type ChatCompletionChunk,
   type ChatCompletionChunkChoice,
   type ChatCompletionDelta,
+  type CompletionUsage,
   type FinishReason,
   type SseEvent,
   type StreamOutputV1,
   type StreamTranslatorV1,
 } from '@modelgate/core';
 import { anthropicErrorFromType } from './anthropic-error.js';
-import type { AnthropicStreamEvent, AnthropicUsage } from './anthropic-messages-api-types.js';
 import { ANTHROPIC_REASONING_FORMAT } from './anthropic-reasoning-details.js';
 import { anthropicRefusal } from './anthropic-refusal.js';
 import { convertAnthropicUsage, mergeAnthropicUsage } from './convert-anthropic-usage.js';
@@ -40,7 +41,7 @@ function hasInput(input: unknown): boolean {
 export class AnthropicStreamTranslator implements StreamTranslatorV1 {
   private id = '';
   private model = '';
-  private usage: AnthropicUsage = {};
+  private usage: Partial<AnthropicUsage> = {};
   private readonly tools = new Map<number, OpenToolCall>();
   private nextToolIndex = 0;
   /** The `reasoning_details` index of each thinking block, by content-block index. */

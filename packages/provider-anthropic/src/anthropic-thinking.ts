@@ -1,5 +1,4 @@
-import type { CallContextV1, ChatCompletionRequest, ChatMessage, ReasoningEffort } from '@modelgate/core';
-import type { AnthropicEffort, AnthropicThinkingConfig } from './anthropic-messages-api-types.js';
+import type { AnthropicEffort, AnthropicThinkingConfig, CallContextV1, ChatCompletionRequest, ChatMessage, ReasoningEffort } from '@modelgate/core';
 import type { AnthropicModelTraits } from './anthropic-models.js';
 import { thinkingBlocksFrom } from './anthropic-reasoning-details.js';
 import type { AnthropicThinkingBudgets } from './anthropic-settings.js';

@@ -1,5 +1,13 @@
-import { invalidRequest, parseDataUrl, unsupportedParameter, type ImageContentPart, type TextContentPart, type UserContentPart } from '@modelgate/core';
-import type { AnthropicRequestBlock, AnthropicTextBlock } from './anthropic-messages-api-types.js';
+import {
+  invalidRequest,
+  parseDataUrl,
+  unsupportedParameter,
+  type AnthropicContentBlockParam,
+  type AnthropicTextBlockParam,
+  type ImageContentPart,
+  type TextContentPart,
+  type UserContentPart,
+} from '@modelgate/core';
 import { cacheControlOf, checkKnownFields, type PartPolicy } from './anthropic-part-policy.js';
 import { sniffImageMediaType } from './sniff-image-media-type.js';
 
@@ -10,12 +18,12 @@ const FILE_FIELDS = new Set(['type', 'file', 'cache_control']);
 const FILE_DETAIL_FIELDS = new Set(['file_data', 'file_id', 'filename']);
 
 /** Anthropic rejects empty and whitespace-only text blocks, so they never leave the gateway. */
-export function textBlocks(text: string | undefined, extra: Partial<AnthropicTextBlock> = {}): AnthropicTextBlock[] {
+export function textBlocks(text: string | undefined, extra: Partial<AnthropicTextBlockParam> = {}): AnthropicTextBlockParam[] {
   return text === undefined || text.trim() === '' ? [] : [{ type: 'text', text, ...extra }];
 }
 
 /** A text part with its cache breakpoint; a part with fields Anthropic has no place for goes by the part policy. */
-export function convertTextPart(part: TextContentPart, path: string, policy: PartPolicy): AnthropicTextBlock[] {
+export function convertTextPart(part: TextContentPart, path: string, policy: PartPolicy): AnthropicTextBlockParam[] {
   checkKnownFields(part, TEXT_FIELDS, path, policy);
   return textBlocks(part.text, cacheControlOf(part, path));
 }
@@ -25,7 +33,7 @@ export function convertTextPart(part: TextContentPart, path: string, policy: Par
  * rejects a mismatch and clients often label every image `image/png`) or an http(s) URL.
  * `detail` has no Anthropic counterpart and is dropped with a warning unless it is `auto`.
  */
-function convertImagePart(part: ImageContentPart, path: string, policy: PartPolicy): AnthropicRequestBlock[] {
+function convertImagePart(part: ImageContentPart, path: string, policy: PartPolicy): AnthropicContentBlockParam[] {
   checkKnownFields(part, IMAGE_FIELDS, path, policy);
   checkKnownFields(part.image_url, IMAGE_URL_FIELDS, `${path}.image_url`, policy);
   if (part.image_url.detail !== undefined && part.image_url.detail !== 'auto') {
@@ -46,7 +54,7 @@ function convertImagePart(part: ImageContentPart, path: string, policy: PartPoli
 }
 
 /** One part of a user message as Anthropic blocks (PROTOCOLS F.5). */
-export function convertUserPart(part: UserContentPart, path: string, policy: PartPolicy): AnthropicRequestBlock[] {
+export function convertUserPart(part: UserContentPart, path: string, policy: PartPolicy): AnthropicContentBlockParam[] {
   switch (part.type) {
     case 'text':
       return convertTextPart(part, path, policy);

@@ -1,5 +1,13 @@
-import { upstreamProtocolError, type ChatCompletionMessage, type ChatCompletionResponse, type FunctionToolCall, type ReasoningDetail } from '@modelgate/core';
-import type { AnthropicMessage, AnthropicRedactedThinkingBlock, AnthropicThinkingBlock } from './anthropic-messages-api-types.js';
+import {
+  upstreamProtocolError,
+  type AnthropicMessage,
+  type AnthropicRedactedThinkingBlock,
+  type AnthropicThinkingBlock,
+  type ChatCompletionMessage,
+  type ChatCompletionResponse,
+  type FunctionToolCall,
+  type ReasoningDetail,
+} from '@modelgate/core';
 import { toReasoningDetail } from './anthropic-reasoning-details.js';
 import { anthropicRefusal } from './anthropic-refusal.js';
 import { convertAnthropicUsage } from './convert-anthropic-usage.js';

@@ -1,6 +1,8 @@
 import {
   invalidRequest,
   unsupportedParameter,
+  type AnthropicContentBlockParam,
+  type AnthropicTextBlockParam,
   type AssistantMessage,
   type ChatMessage,
   type FunctionToolCall,
@@ -8,11 +10,11 @@ import {
   type ToolMessage,
   type UserContentPart,
 } from '@modelgate/core';
-import type { AnthropicMessageParam, AnthropicRequestBlock, AnthropicTextBlock } from './anthropic-messages-api-types.js';
 import { checkKnownFields, type PartPolicy } from './anthropic-part-policy.js';
 import { thinkingBlocksFrom } from './anthropic-reasoning-details.js';
 import { AnthropicToolIds } from './anthropic-tool-ids.js';
 import { convertTextPart, convertUserPart, textBlocks } from './convert-anthropic-content-parts.js';
+import type { SentAnthropicTurn } from './sent-anthropic-request.js';
 import { CONTINUE_TURN, settleFinalAssistantTurn } from './settle-final-assistant-turn.js';
 
 export interface ConversationOptions extends PartPolicy {
@@ -23,8 +25,8 @@ export interface ConversationOptions extends PartPolicy {
 }
 
 export interface AnthropicConversation {
-  readonly system: AnthropicTextBlock[];
-  readonly messages: AnthropicMessageParam[];
+  readonly system: AnthropicTextBlockParam[];
+  readonly messages: SentAnthropicTurn[];
   /** Names of the tools the history calls, in first-call order. */
   readonly calledTools: string[];
 }
@@ -41,12 +43,12 @@ const REFUSAL_PART_FIELDS = new Set(['type', 'refusal']);
 const TOOL_CALL_FIELDS = new Set(['id', 'type', 'function', 'extra_content']);
 
 /** Text parts (system, developer, tool) as blocks: one per part, never joined, each with its cache breakpoint. */
-function textContentBlocks(content: string | TextContentPart[], path: string, policy: PartPolicy): AnthropicTextBlock[] {
+function textContentBlocks(content: string | TextContentPart[], path: string, policy: PartPolicy): AnthropicTextBlockParam[] {
   if (typeof content === 'string') return textBlocks(content);
   return content.flatMap((part, index) => convertTextPart(part, `${path}.content[${index}]`, policy));
 }
 
-function convertUser(content: string | UserContentPart[], path: string, policy: PartPolicy): AnthropicRequestBlock[] {
+function convertUser(content: string | UserContentPart[], path: string, policy: PartPolicy): AnthropicContentBlockParam[] {
   if (typeof content === 'string') return textBlocks(content);
   return content.flatMap((part, index) => convertUserPart(part, `${path}.content[${index}]`, policy));
 }
@@ -64,7 +66,7 @@ function parseArguments(text: string, path: string): Record<string, unknown> {
   return parsed as Record<string, unknown>;
 }
 
-function toolUseBlocks(calls: readonly FunctionToolCall[], path: string, ids: AnthropicToolIds, policy: PartPolicy): AnthropicRequestBlock[] {
+function toolUseBlocks(calls: readonly FunctionToolCall[], path: string, ids: AnthropicToolIds, policy: PartPolicy): AnthropicContentBlockParam[] {
   const mapped = ids.openTurn(calls.map((call) => call.id));
   return calls.map((call, index) => {
     checkKnownFields(call, TOOL_CALL_FIELDS, `${path}.tool_calls[${index}]`, policy);
@@ -73,8 +75,8 @@ function toolUseBlocks(calls: readonly FunctionToolCall[], path: string, ids: An
 }
 
 /** Thinking first (when on), then text and refusal parts, then tool calls. `extra_content` is another vendor's data and stays behind. */
-function convertAssistant(message: AssistantMessage, path: string, ids: AnthropicToolIds, options: ConversationOptions): AnthropicRequestBlock[] {
-  const blocks: AnthropicRequestBlock[] = options.includeThinking ? thinkingBlocksFrom(message.reasoning_details) : [];
+function convertAssistant(message: AssistantMessage, path: string, ids: AnthropicToolIds, options: ConversationOptions): AnthropicContentBlockParam[] {
+  const blocks: AnthropicContentBlockParam[] = options.includeThinking ? thinkingBlocksFrom(message.reasoning_details) : [];
   if (typeof message.content === 'string') blocks.push(...textBlocks(message.content));
   else {
     (message.content ?? []).forEach((part, index) => {
@@ -91,7 +93,7 @@ function convertAssistant(message: AssistantMessage, path: string, ids: Anthropi
   return blocks;
 }
 
-function convertTool(message: ToolMessage, path: string, ids: AnthropicToolIds, policy: PartPolicy): AnthropicRequestBlock {
+function convertTool(message: ToolMessage, path: string, ids: AnthropicToolIds, policy: PartPolicy): AnthropicContentBlockParam {
   const id = ids.resultId(message.tool_call_id);
   if (typeof message.content === 'string') return { type: 'tool_result', tool_use_id: id, ...(message.content.trim() !== '' ? { content: message.content } : {}) };
   const content = textContentBlocks(message.content, path, policy);
@@ -99,12 +101,12 @@ function convertTool(message: ToolMessage, path: string, ids: AnthropicToolIds, 
 }
 
 /** Within a user turn, tool results come before anything else (PROTOCOLS D.2, F.2). */
-function resultsFirst(blocks: AnthropicRequestBlock[]): AnthropicRequestBlock[] {
+function resultsFirst(blocks: AnthropicContentBlockParam[]): AnthropicContentBlockParam[] {
   return [...blocks.filter((block) => block.type === 'tool_result'), ...blocks.filter((block) => block.type !== 'tool_result')];
 }
 
 /** Every tool_use must be answered in the very next user turn, or Anthropic rejects the whole request. */
-function checkToolPairing(messages: readonly AnthropicMessageParam[]): void {
+function checkToolPairing(messages: readonly SentAnthropicTurn[]): void {
   messages.forEach((message, index) => {
     if (message.role !== 'assistant') return;
     const answered = new Set((messages[index + 1]?.content ?? []).flatMap((block) => (block.type === 'tool_result' ? [block.tool_use_id] : [])));
@@ -127,11 +129,11 @@ function checkToolPairing(messages: readonly AnthropicMessageParam[]): void {
  * trailing assistant turn is settled by settleFinalAssistantTurn.
  */
 export function convertToAnthropicMessages(messages: readonly ChatMessage[], options: ConversationOptions): AnthropicConversation {
-  const system: AnthropicTextBlock[] = [];
-  const turns: AnthropicMessageParam[] = [];
+  const system: AnthropicTextBlockParam[] = [];
+  const turns: SentAnthropicTurn[] = [];
   const ids = new AnthropicToolIds();
   const calledTools = new Set<string>();
-  const append = (role: 'user' | 'assistant', blocks: AnthropicRequestBlock[]) => {
+  const append = (role: 'user' | 'assistant', blocks: AnthropicContentBlockParam[]) => {
     if (blocks.length === 0) return;
     const last = turns.at(-1);
     if (last?.role === role) last.content.push(...blocks);

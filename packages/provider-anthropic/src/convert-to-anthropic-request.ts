@@ -1,5 +1,4 @@
-import { applyParameterPolicy, invalidRequest, type CallContextV1, type ChatCompletionRequest } from '@modelgate/core';
-import type { AnthropicMessagesRequest, AnthropicOutputConfig, AnthropicTextBlock } from './anthropic-messages-api-types.js';
+import { applyParameterPolicy, invalidRequest, type AnthropicOutputConfig, type AnthropicTextBlockParam, type CallContextV1, type ChatCompletionRequest } from '@modelgate/core';
 import { anthropicModelTraits } from './anthropic-models.js';
 import { planOutputFormat } from './anthropic-output-format.js';
 import { ANTHROPIC_DEFAULT_MAX_TOKENS, planOutputLimit } from './anthropic-output-limit.js';
@@ -9,6 +8,7 @@ import type { AnthropicSettings, AnthropicThinkingBudgets } from './anthropic-se
 import { planThinking } from './anthropic-thinking.js';
 import { convertToAnthropicMessages } from './convert-to-anthropic-messages.js';
 import { convertToAnthropicTools } from './convert-to-anthropic-tools.js';
+import type { SentAnthropicRequest } from './sent-anthropic-request.js';
 
 /** PROTOCOLS F.12, LiteLLM's budgets for low/medium/high, doubled upwards; `minimal` is clamped to Anthropic's 1024 minimum. */
 export const DEFAULT_THINKING_BUDGETS: AnthropicThinkingBudgets = {
@@ -31,7 +31,7 @@ function stopSequences(stop: ChatCompletionRequest['stop'], call: CallContextV1)
   return kept.length > 0 ? kept : undefined;
 }
 
-function checkCacheBreakpoints(body: AnthropicMessagesRequest): void {
+function checkCacheBreakpoints(body: SentAnthropicRequest): void {
   const blocks = [...(body.system ?? []), ...body.messages.flatMap((message) => message.content)];
   const breakpoints = blocks.filter((block) => 'cache_control' in block && block.cache_control !== undefined).length;
   if (breakpoints > MAX_CACHE_BREAKPOINTS) {
@@ -40,7 +40,7 @@ function checkCacheBreakpoints(body: AnthropicMessagesRequest): void {
 }
 
 /** The whole `/v1/messages` body for one chat request (PROTOCOLS F.0–F.12; the README says what each rule does). */
-export function convertToAnthropicRequest(input: ChatCompletionRequest, call: CallContextV1, settings: AnthropicSettings): AnthropicMessagesRequest {
+export function convertToAnthropicRequest(input: ChatCompletionRequest, call: CallContextV1, settings: AnthropicSettings): SentAnthropicRequest {
   const policy = { handling: settings.unsupportedParameters ?? 'reject', warn: call.warn } as const;
   const request = applyParameterPolicy(input, ANTHROPIC_PARAMETER_MAP, { vendorName: 'Anthropic', ...policy });
   const traits = anthropicModelTraits(call.upstreamModel);
@@ -48,12 +48,12 @@ export function convertToAnthropicRequest(input: ChatCompletionRequest, call: Ca
   const thinkingPlan = planThinking(request, traits, { ...DEFAULT_THINKING_BUDGETS, ...settings.thinkingBudgets }, call);
   const prefill = traits.prefill && format.format === undefined && !thinkingPlan.on;
   const conversation = convertToAnthropicMessages(request.messages, { ...policy, includeThinking: thinkingPlan.on, prefill });
-  const system: AnthropicTextBlock[] = [...conversation.system, ...(format.instruction ? [{ type: 'text' as const, text: format.instruction }] : [])];
+  const system: AnthropicTextBlockParam[] = [...conversation.system, ...(format.instruction ? [{ type: 'text' as const, text: format.instruction }] : [])];
   const limit = planOutputLimit(request, traits, thinkingPlan.thinking, settings.defaultMaxTokens ?? ANTHROPIC_DEFAULT_MAX_TOKENS, call);
   const forcingRefused = thinkingPlan.on ? 'while thinking' : traits.forcedToolChoice ? undefined : `on ${call.upstreamModel}`;
   const outputConfig: AnthropicOutputConfig = { ...(thinkingPlan.effort ? { effort: thinkingPlan.effort } : {}), ...(format.format ? { format: format.format } : {}) };
   const userId = request.safety_identifier ?? request.user;
-  const body: AnthropicMessagesRequest = {
+  const body: SentAnthropicRequest = {
     model: call.upstreamModel,
     max_tokens: limit.maxTokens,
     messages: conversation.messages,

@@ -1,5 +1,12 @@
-import { invalidRequest, unsupportedParameter, type ChatCompletionRequest, type ChatTool, type FunctionTool } from '@modelgate/core';
-import type { AnthropicTool, AnthropicToolChoice } from './anthropic-messages-api-types.js';
+import {
+  invalidRequest,
+  unsupportedParameter,
+  type AnthropicTool,
+  type AnthropicToolChoice,
+  type ChatCompletionRequest,
+  type ChatTool,
+  type FunctionTool,
+} from '@modelgate/core';
 import type { PartPolicy } from './anthropic-part-policy.js';
 import { transformAnthropicJsonSchema } from './transform-anthropic-json-schema.js';
 

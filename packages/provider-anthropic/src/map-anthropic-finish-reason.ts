@@ -1,5 +1,4 @@
-import type { FinishReason } from '@modelgate/core';
-import type { AnthropicStopReason } from './anthropic-messages-api-types.js';
+import type { AnthropicStopReason, FinishReason } from '@modelgate/core';
 
 /** PROTOCOLS F.7. Typed over every stop reason, so a new one is a compile error here. */
 const FINISH_REASON_BY_STOP_REASON: Readonly<Record<AnthropicStopReason, FinishReason>> = {

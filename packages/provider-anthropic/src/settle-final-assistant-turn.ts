@@ -1,7 +1,7 @@
-import type { AnthropicMessageParam } from './anthropic-messages-api-types.js';
+import type { SentAnthropicTurn } from './sent-anthropic-request.js';
 
 /** The user turn that makes a trailing assistant message history instead of a prefill. */
-export const CONTINUE_TURN: AnthropicMessageParam = { role: 'user', content: [{ type: 'text', text: 'Continue.' }] };
+export const CONTINUE_TURN: SentAnthropicTurn = { role: 'user', content: [{ type: 'text', text: 'Continue.' }] };
 
 /**
  * What a trailing assistant message means (README, "A trailing assistant message"). Where a
@@ -9,7 +9,7 @@ export const CONTINUE_TURN: AnthropicMessageParam = { role: 'user', content: [{ 
  * is one, with trailing whitespace trimmed since Anthropic rejects it. Elsewhere it is history, as
  * it is at OpenAI: a `Continue.` user turn follows it and the model answers after it.
  */
-export function settleFinalAssistantTurn(turns: AnthropicMessageParam[], prefill: boolean): void {
+export function settleFinalAssistantTurn(turns: SentAnthropicTurn[], prefill: boolean): void {
   const final = turns.at(-1);
   if (final?.role !== 'assistant') return;
   if (!prefill) {

@@ -1,4 +1,4 @@
-import type { SeriesPoint } from './admin-types.js';
+import type { UsageSeriesPoint } from '@modelgate/gateway/admin-types';
 
 /** One chart's data: the bucket starts (Unix seconds, as uPlot takes them) and one line per group. */
 export interface ChartData {
@@ -13,7 +13,7 @@ export interface ChartData {
  * and the last, so quiet hours show as zero instead of a line jumping across them, and one line
  * per group with the value `pick` reads (`null` where a ratio has no requests to divide).
  */
-export function toChartData(points: readonly SeriesPoint[], bucketMs: number, pick: (point: SeriesPoint) => number | null, label: (group: string) => string = (group) => group || 'all'): ChartData {
+export function toChartData(points: readonly UsageSeriesPoint[], bucketMs: number, pick: (point: UsageSeriesPoint) => number | null, label: (group: string) => string = (group) => group || 'all'): ChartData {
   if (points.length === 0) return { times: [], bucketSeconds: bucketMs / 1000, lines: [] };
   const first = Math.min(...points.map((point) => point.bucketStart));
   const last = Math.max(...points.map((point) => point.bucketStart));
@@ -32,7 +32,7 @@ export function toChartData(points: readonly SeriesPoint[], bucketMs: number, pi
 }
 
 /** Totals over every row: what the overview's tiles show. */
-export function seriesTotals(points: readonly SeriesPoint[]): { requests: number; errors: number; tokens: number; costUsd: number } {
+export function seriesTotals(points: readonly UsageSeriesPoint[]): { requests: number; errors: number; tokens: number; costUsd: number } {
   return points.reduce(
     (totals, point) => ({
       requests: totals.requests + point.requests,

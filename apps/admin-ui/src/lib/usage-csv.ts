@@ -1,6 +1,12 @@
-import type { UsageRecordView } from './admin-types.js';
+import type { UsageRecord } from '@modelgate/gateway/admin-types';
 
-const COLUMNS: ReadonlyArray<readonly [string, (record: UsageRecordView) => string | number | undefined]> = [
+/** The fields of a usage record the CSV writes. */
+export type UsageCsvRecord = Pick<
+  UsageRecord,
+  'createdAt' | 'requestId' | 'keyId' | 'endpoint' | 'model' | 'deployment' | 'status' | 'outcome' | 'promptTokens' | 'completionTokens' | 'costUsd' | 'latencyMs'
+>;
+
+const COLUMNS: ReadonlyArray<readonly [string, (record: UsageCsvRecord) => string | number | undefined]> = [
   ['time', (record) => new Date(record.createdAt).toISOString()],
   ['request_id', (record) => record.requestId],
   ['key_id', (record) => record.keyId],
@@ -33,7 +39,7 @@ function csvField(value: string | number | undefined): string {
 }
 
 /** The request log as CSV, one line per record, in the order shown. */
-export function usageCsv(records: readonly UsageRecordView[]): string {
+export function usageCsv(records: readonly UsageCsvRecord[]): string {
   const lines = [COLUMNS.map(([name]) => name).join(','), ...records.map((record) => COLUMNS.map(([, read]) => csvField(read(record))).join(','))];
   return `${lines.join('\r\n')}\r\n`;
 }

@@ -1,6 +1,6 @@
 import { useState } from 'preact/hooks';
 import type { AdminApi } from '../lib/admin-api.js';
-import type { KeySpend, KeyView } from '../lib/admin-types.js';
+import type { AdminList, IssuedKey, KeySpend, KeyView } from '@modelgate/gateway/admin-types';
 import { formatUsd } from '../lib/format.js';
 import { useLoad } from './use-load.js';
 
@@ -14,7 +14,7 @@ export function KeysPage({ api }: { readonly api: AdminApi }) {
   const [secret, setSecret] = useState<{ name: string; secret: string }>();
   const [error, setError] = useState<string>();
   const { data, error: loadError, reload } = useLoad<KeysData>(async () => {
-    const [keys, spend] = await Promise.all([api.get<{ data: KeyView[] }>('/keys'), api.get<{ data: KeySpend[] }>('/spend')]);
+    const [keys, spend] = await Promise.all([api.get<AdminList<KeyView>>('/keys'), api.get<AdminList<KeySpend>>('/spend')]);
     return { keys: keys.data, spend: new Map(spend.data.map((entry) => [entry.keyId, entry])) };
   }, [api]);
   const act = async (work: () => Promise<void>) => {
@@ -26,7 +26,7 @@ export function KeysPage({ api }: { readonly api: AdminApi }) {
       setError((failure as Error).message);
     }
   };
-  const issued = (result: { key: KeyView; secret: string }) => setSecret({ name: result.key.name, secret: result.secret });
+  const issued = (result: IssuedKey) => setSecret({ name: result.key.name, secret: result.secret });
   return (
     <div class="page" data-page="keys">
       <h2>Keys</h2>

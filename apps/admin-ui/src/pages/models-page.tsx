@@ -1,11 +1,11 @@
 import type { AdminApi } from '../lib/admin-api.js';
-import type { ModelDeploymentsView } from '../lib/admin-types.js';
+import type { AdminList, ModelDeployments } from '@modelgate/gateway/admin-types';
 import { formatMs, formatUtc } from '../lib/format.js';
 import { useLoad } from './use-load.js';
 
 /** Every model with each deployment's health: in rotation, cooling down (until when), probing. */
 export function ModelsPage({ api }: { readonly api: AdminApi }) {
-  const { data, error } = useLoad(() => api.get<{ data: ModelDeploymentsView[] }>('/deployments'), [api]);
+  const { data, error } = useLoad(() => api.get<AdminList<ModelDeployments>>('/deployments'), [api]);
   return (
     <div class="page" data-page="models">
       <h2>Models</h2>

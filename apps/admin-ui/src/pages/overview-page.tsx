@@ -1,7 +1,7 @@
 import { useState } from 'preact/hooks';
 import { TimeChart } from '../charts/time-chart.js';
 import type { AdminApi } from '../lib/admin-api.js';
-import type { SeriesPoint } from '../lib/admin-types.js';
+import type { UsageSeries, UsageSeriesPoint } from '@modelgate/gateway/admin-types';
 import { formatCount, formatMs, formatPercent, formatUsd } from '../lib/format.js';
 import { seriesTotals, toChartData } from '../lib/series-table.js';
 import { useLoad } from './use-load.js';
@@ -15,8 +15,8 @@ type Bucket = keyof typeof BUCKET_MS;
 type Split = 'model' | 'family' | 'key';
 
 interface Series {
-  readonly split: readonly SeriesPoint[];
-  readonly overall: readonly SeriesPoint[];
+  readonly split: readonly UsageSeriesPoint[];
+  readonly overall: readonly UsageSeriesPoint[];
 }
 
 /** Requests, tokens, cost, error rate and latency percentiles over time, split by model, family or key. */
@@ -27,8 +27,8 @@ export function OverviewPage({ api }: { readonly api: AdminApi }) {
   const { data, error } = useLoad<Series>(async () => {
     const from = new Date(Date.now() - RANGES[range]).toISOString();
     const [byGroup, overall] = await Promise.all([
-      api.get<{ data: SeriesPoint[] }>('/usage/series', { bucket, by: split, from }),
-      api.get<{ data: SeriesPoint[] }>('/usage/series', { bucket, by: 'none', from }),
+      api.get<UsageSeries>('/usage/series', { bucket, by: split, from }),
+      api.get<UsageSeries>('/usage/series', { bucket, by: 'none', from }),
     ]);
     return { split: byGroup.data, overall: overall.data };
   }, [api, bucket, split, range]);

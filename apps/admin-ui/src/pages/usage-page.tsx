@@ -1,6 +1,6 @@
 import { useState } from 'preact/hooks';
 import type { AdminApi } from '../lib/admin-api.js';
-import type { UsageRecordView } from '../lib/admin-types.js';
+import type { UsageReport } from '@modelgate/gateway/admin-types';
 import { formatCount, formatMs, formatUsd, formatUtc } from '../lib/format.js';
 import { usageCsv } from '../lib/usage-csv.js';
 import { useLoad } from './use-load.js';
@@ -27,7 +27,7 @@ function download(name: string, text: string): void {
 export function UsagePage({ api }: { readonly api: AdminApi }) {
   const [filters, setFilters] = useState<Filters>(NO_FILTERS);
   const { data, error } = useLoad(
-    () => api.get<{ records: UsageRecordView[] }>('/usage', { keyId: filters.keyId, model: filters.model, from: filters.from, to: filters.to, limit: 1000 }),
+    () => api.get<UsageReport>('/usage', { keyId: filters.keyId, model: filters.model, from: filters.from, to: filters.to, limit: 1000 }),
     [api, filters.keyId, filters.model, filters.from, filters.to],
   );
   const records = (data?.records ?? []).filter((record) => filters.status === 'all' || (filters.status === 'errors') === record.status >= 400);

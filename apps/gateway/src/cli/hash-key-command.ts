@@ -1,5 +1,10 @@
 import { sha256 } from '../auth/hash-key.js';
-import type { CliIo } from './run-cli.js';
+
+/** The streams reading a key needs (run-cli's CliIo extends it). */
+export interface KeyPromptIo {
+  readonly stderr: { write(text: string): unknown };
+  readonly stdin?: AsyncIterable<string | Buffer> & { isTTY?: boolean };
+}
 
 /** `sha256:<hex>`, the form `keys[].keyHash` and `admin.tokenHash` take. */
 export function hashKeyForConfig(key: string): string {
@@ -11,7 +16,7 @@ export function hashKeyForConfig(key: string): string {
  * it out of the shell history and `ps`). Surrounding whitespace is dropped, a line end
  * included: a key sent as a bearer token cannot contain any.
  */
-export async function readKeyToHash(argument: string | undefined, io: Pick<CliIo, 'stdin' | 'stderr'>): Promise<string> {
+export async function readKeyToHash(argument: string | undefined, io: KeyPromptIo): Promise<string> {
   let text = argument;
   if (text === undefined) {
     if (!io.stdin) throw new Error('keys hash needs a key: give it as an argument or on stdin');

@@ -9,15 +9,13 @@ import { describeDataLocation } from '../store/describe-data-location.js';
 import type { GatewayStore } from '../store/gateway-store.js';
 import { openGatewayStore } from '../store/open-gateway-store.js';
 import { formatKey, formatKeyList, formatUsageReport } from './format-cli-output.js';
-import { hashKeyForConfig, readKeyToHash } from './hash-key-command.js';
+import { hashKeyForConfig, readKeyToHash, type KeyPromptIo } from './hash-key-command.js';
 import { toCreateKeyInput, type KeyFlags } from './parse-key-options.js';
 
-export interface CliIo {
+/** The process's environment and streams, which tests replace; `stdin` is where `keys hash` reads a key given on no command line. */
+export interface CliIo extends KeyPromptIo {
   readonly env: Readonly<Record<string, string | undefined>>;
   readonly stdout: { write(text: string): unknown };
-  readonly stderr: { write(text: string): unknown };
-  /** Where `keys hash` reads a key given on no command line. */
-  readonly stdin?: AsyncIterable<string | Buffer> & { isTTY?: boolean };
 }
 
 export const CLI_USAGE = `Usage: modelgate [serve] [--config <file>] [--demo]   run the gateway (\`start\` is the same); without a

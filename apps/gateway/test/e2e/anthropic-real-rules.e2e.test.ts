@@ -1,5 +1,6 @@
 import OpenAI from 'openai';
-import type { AnthropicMessagesRequest, AnthropicToolResultBlock, AnthropicToolUseBlock } from '@modelgate/provider-anthropic';
+import type { AnthropicToolResultBlockParam, AnthropicToolUseBlockParam } from '@modelgate/core';
+import type { SentAnthropicRequest } from '@modelgate/provider-anthropic';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from '@jest/globals';
 import { adminClient, eventually, TEST_ADMIN_TOKEN } from '../support/admin-client.js';
 import { CLAUDE_TEST_MODEL as MODEL, startAnthropicTestGateway, WEATHER_TOOL, type AnthropicTestGateway } from '../support/anthropic-test-gateway.js';
@@ -16,7 +17,7 @@ type SentSchema = { additionalProperties?: unknown; properties: Record<string, {
 describe('ordinary OpenAI requests against an Anthropic that applies its rules', () => {
   let harness: AnthropicTestGateway;
   let client: OpenAI;
-  const upstream = (): AnthropicMessagesRequest => harness.simulator.requests.at(-1)!.body as AnthropicMessagesRequest;
+  const upstream = (): SentAnthropicRequest => harness.simulator.requests.at(-1)!.body as SentAnthropicRequest;
 
   beforeAll(async () => {
     harness = await startAnthropicTestGateway({}, { admin: { token: TEST_ADMIN_TOKEN } });
@@ -176,8 +177,8 @@ describe('ordinary OpenAI requests against an Anthropic that applies its rules',
         { role: 'tool', tool_call_id: 'call_1', content: 'second' },
       ],
     });
-    const uses = upstream().messages[1]!.content as AnthropicToolUseBlock[];
-    const results = upstream().messages[2]!.content as AnthropicToolResultBlock[];
+    const uses = upstream().messages[1]!.content as AnthropicToolUseBlockParam[];
+    const results = upstream().messages[2]!.content as AnthropicToolResultBlockParam[];
     expect(new Set(uses.map((block) => block.id)).size).toBe(2);
     expect(results.map((block) => [block.tool_use_id, block.content])).toEqual([
       [uses[0]!.id, 'first'],

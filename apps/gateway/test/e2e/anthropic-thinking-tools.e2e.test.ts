@@ -1,6 +1,6 @@
 import OpenAI from 'openai';
 import type { ReasoningDetail } from '@modelgate/core';
-import type { AnthropicMessagesRequest } from '@modelgate/provider-anthropic';
+import type { SentAnthropicRequest } from '@modelgate/provider-anthropic';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from '@jest/globals';
 import { startAnthropicTestGateway, type AnthropicTestGateway } from '../support/anthropic-test-gateway.js';
 import { TEST_SERVICE_KEY } from '../support/test-gateway.js';
@@ -30,7 +30,7 @@ function mergeDetails(details: ReasoningDetail[]): ReasoningDetail[] {
 describe('thinking with tools across turns through the openai client', () => {
   let harness: AnthropicTestGateway;
   let client: OpenAI;
-  const upstream = (index: number): AnthropicMessagesRequest => harness.simulator.requests[index]!.body as AnthropicMessagesRequest;
+  const upstream = (index: number): SentAnthropicRequest => harness.simulator.requests[index]!.body as SentAnthropicRequest;
 
   beforeAll(async () => {
     harness = await startAnthropicTestGateway();

@@ -69,6 +69,7 @@ interface Case {
 
 const CASES: readonly Case[] = [
   { name: 'the app importing node:http as an ES module', file: 'apps/gateway/src/bad.ts', source: "import type { Server } from 'node:http';\nimport { createServer } from 'node:http';\n", rule: 'node-http-by-require', line: 2 },
+  { name: 'a .tsx file (the admin UI is written in them) importing node:http', file: 'apps/gateway/src/bad.tsx', source: "import { createServer } from 'node:http';\n", rule: 'node-http-by-require', line: 1 },
   { name: 'the pipeline importing @koa/router as an ES module', file: 'packages/pipeline/src/bad.ts', source: "export const load = () => import('@koa/router');\n", rule: 'node-http-by-require', line: 1 },
   { name: 'core importing a workspace package', file: 'packages/core/src/bad.ts', source: "import { start } from '@modelgate/testkit';\n", rule: 'core-standalone', line: 1 },
   { name: 'core importing an HTTP framework', file: 'packages/core/src/bad.ts', source: "\nimport Koa from 'koa';\n", rule: 'core-no-http', line: 2 },
@@ -155,6 +156,45 @@ describe('tools/check-layering.mjs', () => {
     const { status, output } = checkLayering(writeTree({ ...CLEAN_TREE, [file]: source }));
     expect(output).toContain(`${file}:${line}: ${rule} (`);
     expect(output).toMatch(/layering: \d+ violation\(s\)/);
+    expect(status).toBe(1);
+  });
+
+  it('fails on two files importing each other, type-only imports included, and names the circle', () => {
+    const { status, output } = checkLayering(
+      writeTree({
+        ...CLEAN_TREE,
+        'packages/pipeline/src/transport/upstream-transport.ts': "import got from 'got';\nimport type { fail } from '../index.js';\nexport const UpstreamTransport = got;\n",
+      }),
+    );
+    expect(output).toContain(
+      "packages/pipeline/src/index.ts:2: no-import-circle (imports './transport/upstream-transport.js', closing the circle " +
+        'packages/pipeline/src/index.ts → packages/pipeline/src/transport/upstream-transport.ts → packages/pipeline/src/index.ts)',
+    );
+    expect(status).toBe(1);
+  });
+
+  it("fails on a longer circle through a folder's index", () => {
+    const { status, output } = checkLayering(
+      writeTree({
+        ...CLEAN_TREE,
+        'packages/core/src/a.ts': "import { b } from './parts';\nexport const a = b;\n",
+        'packages/core/src/parts/index.ts': "export { c as b } from '../c.js';\n",
+        'packages/core/src/c.ts': "import { a } from './a.js';\nexport const c = () => a;\n",
+      }),
+    );
+    expect(output).toContain('closing the circle packages/core/src/a.ts → packages/core/src/parts/index.ts → packages/core/src/c.ts → packages/core/src/a.ts)');
+    expect(status).toBe(1);
+  });
+
+  it('fails on two packages importing each other', () => {
+    const { status, output } = checkLayering(
+      writeTree({
+        ...CLEAN_TREE,
+        'packages/testkit/src/index.ts': "export { isRecord } from '@modelgate/core';\nexport { runChatConformance } from '@modelgate/conformance';\n",
+        'packages/conformance/src/index.ts': "import { isRecord } from '@modelgate/testkit';\nexport const runChatConformance = isRecord;\n",
+      }),
+    );
+    expect(output).toContain("packages/conformance/src/index.ts:1: no-import-circle (imports '@modelgate/testkit', closing the circle @modelgate/conformance → @modelgate/testkit → @modelgate/conformance)");
     expect(status).toBe(1);
   });
 

@@ -1,3 +1,5 @@
+import type { AnthropicStopReason } from '@modelgate/core';
+
 /** One content block of a scripted answer, as Anthropic would generate it. */
 export type AnthropicScriptedBlock =
   /** `citations` are sent on the block (JSON) or as `citations_delta` events after its text (stream). */
@@ -24,7 +26,8 @@ export interface AnthropicScriptedUsage {
   cacheReadInputTokens?: number;
 }
 
-export type AnthropicScriptedStopReason = 'end_turn' | 'max_tokens' | 'stop_sequence' | 'tool_use' | 'pause_turn' | 'refusal' | 'model_context_window_exceeded';
+/** Any stop reason of the Messages API (core's list). */
+export type AnthropicScriptedStopReason = AnthropicStopReason;
 
 /**
  * One scripted answer of the Anthropic simulator. `stopReason` defaults to `tool_use` when a

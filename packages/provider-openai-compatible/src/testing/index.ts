@@ -4,10 +4,9 @@
 export {
   startOpenAiChatSimulator,
   type OpenAiChatSimulator,
-  type OpenAiSimulatorEndpoint,
-  type OpenAiSimulatorExchange,
   type OpenAiSimulatorOptions,
 } from './openai-chat-simulator.js';
+export type { OpenAiSimulatorEndpoint, OpenAiSimulatorExchange } from './openai-simulator-endpoint.js';
 export type {
   OpenAiChatReply,
   OpenAiTextReply,

@@ -1,4 +1,4 @@
-import type { OpenAiSimulatorEndpoint } from './openai-chat-simulator.js';
+import type { OpenAiSimulatorEndpoint } from './openai-simulator-endpoint.js';
 
 export type OpenAiRoute =
   | { kind: 'chat-completions' }

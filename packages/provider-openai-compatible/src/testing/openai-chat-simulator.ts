@@ -11,6 +11,7 @@ import { matchOpenAiRoute } from './match-openai-route.js';
 import { lastUserText } from './message-text.js';
 import type { OpenAiChatReply } from './openai-chat-reply.js';
 import { compatibleServerErrorFormat, openAiErrorEnvelope, openAiErrorFormat, requestTooLarge, type OpenAiProblem } from './openai-errors.js';
+import type { OpenAiSimulatorEndpoint, OpenAiSimulatorExchange } from './openai-simulator-endpoint.js';
 import { DEFAULT_OPENAI_MODELS, modelList, modelNotFound, modelObject } from './openai-simulator-models.js';
 import { openAiResponseHeaders } from './openai-response-headers.js';
 import { planChoices } from './plan-chat-choices.js';
@@ -42,32 +43,6 @@ export interface OpenAiSimulatorOptions {
    * the gateway's demo profile turns it on, never a test of the vendor's behaviour.
    */
   demoToolRule?: boolean;
-}
-
-/** What the simulator hands an added endpoint for one request. */
-export interface OpenAiSimulatorExchange {
-  readonly request: RecordedRequest;
-  readonly response: ServerResponse;
-  readonly signal: AbortSignal;
-  readonly headers: Record<string, string>;
-  /** The fault this request took from the simulator's queue, if any. */
-  readonly fault: SimulatorFault | undefined;
-  /** The problem to answer instead (a model the simulator does not serve), checked after validation. */
-  readonly modelProblem: (model: string) => OpenAiProblem | undefined;
-  readonly sendProblem: (problem: OpenAiProblem) => void;
-}
-
-/**
- * An endpoint served next to Chat Completions and the model list, behind the same key check and
- * fault queue: how a vendor's simulator adds its own API (`@modelgate/provider-openai/testing`
- * adds the Responses API). One on `POST /v1/chat/completions` replaces the built-in chat (a
- * vendor's own dialect of it; the chat building blocks are exported for it).
- */
-export interface OpenAiSimulatorEndpoint {
-  readonly method: string;
-  /** The exact path, e.g. `/v1/responses`. */
-  readonly path: string;
-  answer(exchange: OpenAiSimulatorExchange): Promise<void>;
 }
 
 export interface OpenAiChatSimulator {

@@ -1,8 +1,8 @@
 import { createHash } from 'node:crypto';
 import { encodeEmbeddingBase64 } from '@modelgate/core';
 import { estimateTokens, playPreludeFault, writeJsonBody } from '@modelgate/testkit';
-import type { OpenAiSimulatorEndpoint } from './openai-chat-simulator.js';
 import { openAiErrorFormat, type OpenAiProblem } from './openai-errors.js';
+import type { OpenAiSimulatorEndpoint } from './openai-simulator-endpoint.js';
 
 /** The embedding models the simulator knows, with their vector lengths and whether `dimensions` shortens them. */
 const EMBEDDING_MODELS: Readonly<Record<string, { length: number; shortens: boolean }>> = {

@@ -12,16 +12,51 @@ export interface AnthropicUsage {
   cache_creation_input_tokens?: number | null;
   cache_read_input_tokens?: number | null;
   cache_creation?: { ephemeral_5m_input_tokens?: number; ephemeral_1h_input_tokens?: number } | null;
+  output_tokens_details?: { thinking_tokens?: number } | null;
   server_tool_use?: unknown;
   service_tier?: string | null;
   [field: string]: unknown;
 }
 
-export type AnthropicContentBlock =
-  | { type: 'text'; text: string; citations?: unknown[] | null }
-  | { type: 'thinking'; thinking: string; signature: string }
-  | { type: 'redacted_thinking'; data: string }
-  | { type: 'tool_use'; id: string; name: string; input: Record<string, unknown> };
+// The answer's blocks are type aliases, not interfaces, so that a tolerant reader may view one as
+// a loose `{ type: string; [field: string]: unknown }` (what an upstream stream may also carry).
+export type AnthropicTextBlock = {
+  type: 'text';
+  text: string;
+  citations?: unknown[] | null;
+};
+
+export type AnthropicThinkingBlock = {
+  type: 'thinking';
+  thinking: string;
+  signature: string;
+};
+
+export type AnthropicRedactedThinkingBlock = {
+  type: 'redacted_thinking';
+  data: string;
+};
+
+export type AnthropicToolUseBlock = {
+  type: 'tool_use';
+  id: string;
+  name: string;
+  input: Record<string, unknown>;
+};
+
+/**
+ * The answer's blocks a client can act on. Anthropic also sends server-tool blocks
+ * (`server_tool_use`, `web_search_tool_result`, …) that run on its side: a reader of an upstream
+ * answer meets those too and passes or skips them by `type`.
+ */
+export type AnthropicContentBlock = AnthropicTextBlock | AnthropicThinkingBlock | AnthropicRedactedThinkingBlock | AnthropicToolUseBlock;
+
+/** Why a `refusal` stopped the answer, on newer responses. */
+export interface AnthropicStopDetails {
+  type?: string;
+  category?: string | null;
+  explanation?: string | null;
+}
 
 export interface AnthropicMessage {
   id: string;
@@ -31,6 +66,7 @@ export interface AnthropicMessage {
   content: AnthropicContentBlock[];
   stop_reason: AnthropicStopReason | null;
   stop_sequence: string | null;
+  stop_details?: AnthropicStopDetails | null;
   usage: AnthropicUsage;
   [field: string]: unknown;
 }
@@ -39,7 +75,8 @@ export type AnthropicContentBlockDelta =
   | { type: 'text_delta'; text: string }
   | { type: 'input_json_delta'; partial_json: string }
   | { type: 'thinking_delta'; thinking: string }
-  | { type: 'signature_delta'; signature: string };
+  | { type: 'signature_delta'; signature: string }
+  | { type: 'citations_delta'; citation: unknown };
 
 /** The events of a Messages stream; each SSE event's `event:` name equals its `type` (D.5). */
 export type AnthropicStreamEvent =
@@ -47,7 +84,7 @@ export type AnthropicStreamEvent =
   | { type: 'content_block_start'; index: number; content_block: AnthropicContentBlock }
   | { type: 'content_block_delta'; index: number; delta: AnthropicContentBlockDelta }
   | { type: 'content_block_stop'; index: number }
-  | { type: 'message_delta'; delta: { stop_reason: AnthropicStopReason | null; stop_sequence: string | null }; usage: Partial<AnthropicUsage> }
+  | { type: 'message_delta'; delta: { stop_reason: AnthropicStopReason | null; stop_sequence: string | null; stop_details?: AnthropicStopDetails | null }; usage: Partial<AnthropicUsage> }
   | { type: 'message_stop' }
   | { type: 'ping' }
   | { type: 'error'; error: { type: string; message: string } };
