@@ -1,0 +1,15 @@
+import { defineModule } from '../gateway-module.js';
+import { observerExtension } from '../observer-extension.js';
+
+/**
+ * OpenTelemetry traces, exported over OTLP/HTTP when `tracing` is configured; without it the SDK is
+ * not loaded. The spans are made by the pipeline's tracer (`@modelgate/pipeline/telemetry`).
+ */
+export const tracingModule = defineModule({
+  id: 'tracing',
+  async create(config, context) {
+    if (!config.tracing) return {};
+    const tracing = (await import('../../observability/create-tracing.js')).createTracing(config.tracing, context.options.spanExporter);
+    return { extension: observerExtension('tracing', tracing.observer), close: () => tracing.shutdown() };
+  },
+});
