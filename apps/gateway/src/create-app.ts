@@ -80,6 +80,7 @@ export async function createApp(config: GatewayConfig, options: CreateAppOptions
     options,
   };
   const parts: ModuleParts[] = [];
+  // Each module reads its own section of the config, which the assembled schema has checked.
   for (const module of [...GATEWAY_MODULES, ...(options.modules ?? [])]) parts.push(await module.create(config as never, context));
 
   const koa = new Koa<GatewayState>({ proxy: false });

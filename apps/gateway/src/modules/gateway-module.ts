@@ -1,9 +1,9 @@
-import type { JsonSchema } from '@modelgate/core';
 import type { DeploymentBookListener, DeploymentBook, Exchange, ModelRouter, PipelineExtension, ProviderInstance, RequestHooks, VendorStateOwners } from '@modelgate/pipeline';
 import type { SpanExporter } from '@opentelemetry/sdk-trace';
 import type { Logger } from 'pino';
 import type { Registry } from 'prom-client';
 import type { KeyResolver } from '../auth/authenticated-key.js';
+import type { ConfigFragment } from '../config/config-fragment.js';
 import type { CoreConfig } from '../config/core-config.js';
 import type { ModelDeployments } from '../deployments/deployment-report.js';
 import type { GuardedRouter } from '../http/create-router.js';
@@ -30,14 +30,6 @@ export interface GatewayModule<Own = unknown> {
   /** Its top-level config key(s), with descriptions and defaults inline; absent for a module without settings. */
   readonly configSchema?: ConfigFragment;
   create(config: CoreConfig & Own, context: ModuleContext): ModuleParts | Promise<ModuleParts>;
-}
-
-/** A module's part of the config schema: top-level properties (and which of them are required). */
-export interface ConfigFragment {
-  readonly properties: Readonly<Record<string, JsonSchema>>;
-  readonly required?: readonly string[];
-  /** The section titles of docs/config-reference.md, by top-level key. */
-  readonly titles?: Readonly<Record<string, string>>;
 }
 
 /** What a module adds to the app; every part is optional. */
