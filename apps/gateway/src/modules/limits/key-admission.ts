@@ -103,15 +103,22 @@ export class KeyAdmission implements GatewayRequestHooks {
     this.resolveRecord!(record);
   }
 
-  /** Gives back what admission took once the request has ended and its record says what it used; never throws. */
+  /**
+   * Gives back what admission took once the request has ended and its record says what it used
+   * (the usage module writes it as the ending resolves, or before); never throws. Without a record
+   * the slot is still released and the estimate stays charged.
+   */
   closed(ending: Promise<RequestEnding>): void {
     const taken = this.taken;
     if (!taken) return;
     const { limiter, logger, settling } = this.limits;
-    const done = Promise.all([ending, this.record])
-      .then(async ([, record]) => {
-        if (taken.holdsLease) await limiter.release(record.keyId, this.exchange.recordId);
-        if (taken.reservedTokens > 0) await limiter.reconcileTokens(record.keyId, record.promptTokens + record.completionTokens - taken.reservedTokens);
+    const keyId = this.exchange.key.id;
+    const noRecord = ending.then(() => new Promise<undefined>((resolve) => setImmediate(() => resolve(undefined))));
+    const done = Promise.race([this.record, noRecord])
+      .then(async (record) => {
+        if (!record) logger.warn({ requestId: this.exchange.requestId }, 'a request ended without a usage record; its TPM estimate stays charged');
+        if (taken.holdsLease) await limiter.release(keyId, this.exchange.recordId);
+        if (taken.reservedTokens > 0 && record) await limiter.reconcileTokens(keyId, record.promptTokens + record.completionTokens - taken.reservedTokens);
       })
       .catch((error: unknown) => logger.error({ err: error, requestId: this.exchange.requestId }, 'settling a request failed'))
       .finally(() => settling.delete(done));
