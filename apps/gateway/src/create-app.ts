@@ -11,7 +11,7 @@ import { createErrorEnvelopeMiddleware } from './middleware/error-envelope-middl
 import type { GatewayState } from './middleware/gateway-state.js';
 import { createRequestIdMiddleware } from './middleware/request-id-middleware.js';
 import { createRequestLogMiddleware } from './middleware/request-log-middleware.js';
-import { composeExtensions } from './modules/compose-extensions.js';
+import { moduleExtensions } from './modules/module-extensions.js';
 import type { AppOptions, GatewayExtension, ModuleContext, ModuleParts } from './modules/gateway-module.js';
 import { GATEWAY_MODULES } from './modules/module-list.js';
 import { asAdmissionAndObserver } from './modules/until-pipeline-consumes-extensions.js';
@@ -90,9 +90,9 @@ export async function createApp(config: GatewayConfig, options: CreateAppOptions
   koa.on('error', (error: unknown, ctx?: { state?: GatewayState }) => {
     logger.error({ err: error, requestId: ctx?.state?.requestId }, 'request failed after the response started');
   });
-  const extension = composeExtensions(parts.flatMap((part): GatewayExtension[] => (part.extension ? [part.extension] : [])));
+  const extensions = moduleExtensions(parts.flatMap((part): GatewayExtension[] => (part.extension ? [part.extension] : [])));
   // until the pipeline consumes extensions: it takes them as today's admission and observer.
-  const { admission, observer } = asAdmissionAndObserver(extension);
+  const { admission, observer } = asAdmissionAndObserver(extensions);
   const v1 = createV1Routers({
     pipeline: {
       models,
