@@ -108,7 +108,7 @@ export async function createApp(config: GatewayConfig, options: CreateAppOptions
     observers: [observer],
     lifecycle,
     models,
-    keyResolvers: [...parts.flatMap((part) => (part.keys ? [part.keys] : [])), ...(options.keyResolvers ?? [])],
+    keyResolvers: [...parts.flatMap((part) => part.keys ?? []), ...(options.keyResolvers ?? [])],
     logger,
     bodyLimitBytes: config.server.bodyLimitBytes,
     maxJsonDepth: config.server.maxJsonDepth,

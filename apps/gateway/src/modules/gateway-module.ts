@@ -38,8 +38,8 @@ export interface ModuleParts {
   readonly extension?: GatewayExtension;
   /** Its HTTP routes, each with who may call it. */
   readonly routers?: readonly GuardedRouter[];
-  /** Recognises service keys (tried in list order; the first that knows a key wins). */
-  readonly keys?: KeyResolver;
+  /** Recognise service keys, tried in turn (modules in list order); the first that knows a key wins. */
+  readonly keys?: readonly KeyResolver[];
   /** Which key created which vendor-side state (a stored Responses answer); one module at most. */
   readonly stateOwners?: VendorStateOwners;
   /** Finishes its work once the server has stopped taking requests (in list order). */

@@ -1,6 +1,9 @@
 import type { Exchange, ExchangeObserver, PipelineExtension, RequestHooks } from '@modelgate/pipeline';
 
-/** An exchange observer (the pipeline's tracer, the state-owner book) as an extension: its hooks pass the exchange along. */
+/**
+ * An exchange observer as an extension: its hooks pass the exchange along. Only the pipeline's tracer
+ * needs it, until the tracer is an extension itself (then this file goes).
+ */
 export function observerExtension(id: string, observer: ExchangeObserver): PipelineExtension {
   return {
     id,

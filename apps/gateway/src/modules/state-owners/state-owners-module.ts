@@ -1,6 +1,5 @@
 import { StateOwnerBook } from '../../state/state-owner-book.js';
 import { defineModule } from '../gateway-module.js';
-import { observerExtension } from '../observer-extension.js';
 
 /**
  * Which key created which vendor-side state (a stored Responses answer, an encrypted blob): noted
@@ -10,6 +9,6 @@ export const stateOwnersModule = defineModule({
   id: 'state-owners',
   create(_config, context) {
     const book = new StateOwnerBook(context.store, context.logger);
-    return { extension: observerExtension('state-owners', book), stateOwners: book };
+    return { extension: book, stateOwners: book };
   },
 });
