@@ -31,6 +31,8 @@ const HOST_PROVIDER_BASES = {
   '@modelgate/provider-vertex': ['@modelgate/provider-anthropic', '@modelgate/provider-google', 'google-auth-library'],
 };
 const APP_PACKAGE = '@modelgate/gateway';
+/** An assignment to a field of an exchange or of one of its attempts, or a push into one of their arrays. */
+const EXCHANGE_WRITE = /\b(?:exchange|attempt)\??\.\w+(?:\s*(?:[-+*\/%]|\?\?|\|\||&&)?=(?![=>])|\??\.(?:push|splice|unshift|pop|shift)\()/g;
 /** Modules whose ES import loads Node's bundled undici (got's transport is exempt: got imports node:http itself). */
 const ES_IMPORTS_LOADING_WEB_GLOBALS = ['node:http', 'http', 'node:https', 'https', '@koa/router'];
 
@@ -81,9 +83,9 @@ const RULES = [
   },
   {
     id: 'app-provider-public-entry',
-    reason: "the app uses a provider through its entry or ./testing subpath, never its dist/ or src/ internals",
+    reason: "the app uses a provider through the entries its package.json exports (., ./testing, a second plugin such as ./converse), never its dist/ or src/ internals",
     check: (file, imp) =>
-      file.pkg.kind === 'app' && imp.bare && isProviderName(imp.bare.name) && !['', '/testing'].includes(imp.bare.subpath),
+      file.pkg.kind === 'app' && imp.bare && isProviderName(imp.bare.name) && !workspace.get(imp.bare.name).exports.includes(`.${imp.bare.subpath}`),
   },
   {
     id: 'app-testing-demo-only',
@@ -157,6 +159,15 @@ const RULES = [
     reason: "a provider's entry exports only its descriptor (default), types and create* factories: a narrow public surface",
     checkFile: (file, source) =>
       file.pkg.kind === 'provider' && file.inSrc === 'index.ts' ? entryValueExports(source).filter((name) => !/^create[A-Z]/.test(name.name)) : [],
+  },
+  {
+    id: 'exchange-written-by-its-methods',
+    reason: "the exchange is written only through its methods, each of which tells the extensions' hooks; outside packages/pipeline/src/exchange/ it is read-only (docs/architecture.md, \"A request's path\")",
+    checkFile: (file, source) => {
+      if ((file.pkg.kind !== 'pipeline' && file.pkg.kind !== 'app') || (file.pkg.kind === 'pipeline' && file.inSrc.startsWith('exchange/'))) return [];
+      const code = stripComments(source);
+      return [...code.matchAll(EXCHANGE_WRITE)].map((write) => ({ line: lineAt(code, write.index), detail: `writes ${write[0].replace(/\s+/g, ' ').trim()}` }));
+    },
   },
 ];
 

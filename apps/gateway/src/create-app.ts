@@ -14,7 +14,6 @@ import { createRequestLogMiddleware } from './middleware/request-log-middleware.
 import { moduleExtensions } from './modules/module-extensions.js';
 import type { AppOptions, GatewayExtension, ModuleContext, ModuleParts } from './modules/gateway-module.js';
 import { GATEWAY_MODULES } from './modules/module-list.js';
-import { asAdmissionAndObserver } from './modules/until-pipeline-consumes-extensions.js';
 import { loadProviderPlugins } from './plugins/load-provider-plugins.js';
 import { createV1Routers } from './routes/v1-router.js';
 import { GatewayLifecycle } from './server/gateway-lifecycle.js';
@@ -90,14 +89,11 @@ export async function createApp(config: GatewayConfig, options: CreateAppOptions
   koa.on('error', (error: unknown, ctx?: { state?: GatewayState }) => {
     logger.error({ err: error, requestId: ctx?.state?.requestId }, 'request failed after the response started');
   });
-  const extensions = moduleExtensions(parts.flatMap((part): GatewayExtension[] => (part.extension ? [part.extension] : [])));
-  // until the pipeline consumes extensions: it takes them as today's admission and observer.
-  const { admission, observer } = asAdmissionAndObserver(extensions);
   const v1 = createV1Routers({
     pipeline: {
       models,
       transport,
-      admission,
+      extensions: moduleExtensions(parts.flatMap((part): GatewayExtension[] => (part.extension ? [part.extension] : []))),
       keepAliveIntervalMs: config.upstream.keepAliveIntervalMs,
       logger,
       retry: config.resilience.retry,
@@ -105,9 +101,7 @@ export async function createApp(config: GatewayConfig, options: CreateAppOptions
       stateOwners: parts.find((part) => part.stateOwners)?.stateOwners,
       responsesOtherFamilies: config.responses.otherFamilies,
     },
-    observers: [observer],
     lifecycle,
-    models,
     keyResolvers: [...parts.flatMap((part) => part.keys ?? []), ...(options.keyResolvers ?? [])],
     logger,
     bodyLimitBytes: config.server.bodyLimitBytes,

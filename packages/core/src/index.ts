@@ -7,6 +7,8 @@ export type * from './protocol/v1/model.js';
 export type * from './protocol/v1/error-envelope.js';
 export type * from './protocol/v1/responses.js';
 export type * from './protocol/v1/hub-extensions.js';
+export type * from './protocol/v1/embeddings.js';
+export { embeddingsRequestSchema, EMBEDDINGS_MAX_INPUTS } from './protocol/v1/schemas/embeddings-request-schema.js';
 export { REASONING_DETAIL_TYPES } from './protocol/v1/hub-extensions.js';
 export { FINISH_REASONS, type FinishReason } from './protocol/v1/finish-reason.js';
 export type { JsonSchema } from './protocol/v1/schemas/json-schema.js';
@@ -29,6 +31,7 @@ export { anthropicMessagesRequestSchema, anthropicCountTokensRequestSchema } fro
 export type * from './plugin/v1/provider-plugin-v1.js';
 export { PROVIDER_SPECIFICATION_VERSION_V1 } from './plugin/v1/provider-plugin-v1.js';
 export type * from './plugin/v1/chat-translator-v1.js';
+export type * from './plugin/v1/embeddings-translator-v1.js';
 export type * from './plugin/v1/responses-translator-v1.js';
 export type * from './plugin/v1/pass-through-translator-v1.js';
 export type * from './plugin/v1/call-context-v1.js';
@@ -83,4 +86,5 @@ export {
 } from './mapping/define-parameter-map.js';
 export { applyParameterPolicy, type ApplyParameterPolicyOptions } from './mapping/apply-parameter-policy.js';
 export { parseDataUrl, type ParsedDataUrl } from './mapping/parse-data-url.js';
+export { encodeEmbedding, encodeEmbeddingBase64 } from './mapping/encode-embedding.js';
 export { completionUsageFromAnthropic, type AnthropicUsageFields } from './mapping/anthropic-usage.js';

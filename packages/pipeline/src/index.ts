@@ -1,9 +1,11 @@
 // @modelgate/pipeline: the request path without an HTTP framework. Hosts (the Koa gateway, the
-// conformance suite's node:http host) authenticate, create an Exchange, and hand each model
-// request to runModelRequest with a ClientReply; observers of the exchange keep the books.
+// conformance suite's node:http host) hand each model request to serveModelRequest through a
+// ModelRequestHost; it reads the key, creates the Exchange, runs the request and answers every
+// error. Capabilities take part as PipelineExtensions, at named points.
 
-export type { ExchangeObserver } from './exchange/exchange-observer.js';
-export { Exchange, type ExchangeAttempt, type ExchangeInit, type ExchangeKey, type ServedBy } from './exchange/exchange.js';
+export { observerExtension, type ExchangeObserver } from './exchange/exchange-observer.js';
+export { Exchange, type AnswerFacts, type AttemptFailure, type AttemptTarget, type ExchangeAttempt, type ExchangeInit, type ExchangeKey, type ServedBy } from './exchange/exchange.js';
+export type { StreamedPiece } from './exchange/streamed-output.js';
 export { randomHex } from './exchange/random-ids.js';
 export {
   CLIENT_CLOSED_REQUEST,
@@ -18,17 +20,33 @@ export {
 } from './exchange/request-ending.js';
 
 export type { ClientConventions, ExchangePlan, FrontDoor, FrontOperation, FrontPlan, FrontPolicy, LocalAnswerPlan, RenderedError, StreamRelayInput } from './fronts/front-door.js';
-export { endpointPath, endpointsServedBy, FRONT_DOORS, frontOperations, GATEWAY_ENDPOINTS, MODEL_ENDPOINTS, type GatewayEndpoint, type ModelEndpoint } from './fronts/front-doors.js';
-export { openAiConventions } from './fronts/openai-conventions.js';
-export { anthropicConventions, isAnthropicClient } from './fronts/anthropic-conventions.js';
-export { anthropicModelInfo, anthropicModelPage, type AnthropicPageQuery } from './fronts/anthropic-model-list.js';
-export { answerCharacters, estimateTokensFromCharacters, MAX_DEFAULT_OUTPUT_TOKENS, type TokenEstimate } from './fronts/estimate-tokens.js';
+export type { FrontQuery, FrontQueryInput } from './fronts/front-query.js';
+export { endpointPath, endpointsServedBy, FRONT_DOORS, frontOperations, frontQueries, GATEWAY_ENDPOINTS, type FrontQueryRoute, MODEL_ENDPOINTS, type GatewayEndpoint, type ModelEndpoint } from './fronts/front-doors.js';
+export { openAiConventions } from './fronts/shared/openai-conventions.js';
+export { anthropicConventions, isAnthropicClient } from './fronts/messages/anthropic-conventions.js';
+export { anthropicModelInfo, anthropicModelPage, type AnthropicPageQuery } from './fronts/messages/anthropic-model-list.js';
+export { answerCharacters, estimateTokensFromCharacters, MAX_DEFAULT_OUTPUT_TOKENS, type TokenEstimate } from './fronts/shared/estimate-tokens.js';
 
 export type { AdmissionControl, AdmissionTarget } from './pipeline/admission-control.js';
-export type { AnswerHeaders, KeyAuthenticator, PipelineExtension, RequestHooks } from './pipeline/pipeline-extension.js';
+export type {
+  AnswerHeaders,
+  AnswerRewrite,
+  AnswerToWrite,
+  KeyAuthenticator,
+  LocalAnswer,
+  PipelineExtension,
+  RequestHooks,
+  StreamTap,
+  UpstreamIntent,
+  WholeAnswerToWrite,
+} from './pipeline/pipeline-extension.js';
 export { EVENT_STREAM_HEADERS, type ClientReply } from './pipeline/client-reply.js';
 export { DEFAULT_RETRY_POLICY, type RetryPolicy } from './pipeline/retry-policy.js';
-export { runModelRequest, type ModelRequest, type PipelineDependencies } from './pipeline/run-model-request.js';
+export type { ModelRequestHost } from './pipeline/model-request-host.js';
+export type { PipelineDependencies } from './pipeline/run-model-request.js';
+export { invalidApiKey } from './pipeline/authenticate-caller.js';
+export { serveFrontQuery, type FrontQueryHost, type ServedQuery } from './pipeline/serve-front-query.js';
+export { serveModelRequest, type FrontRoute, type ServedRequest } from './pipeline/serve-model-request.js';
 export { assertOwnsNamedState, pinnedToStateOwner, type StateOwner, type VendorStateOwners } from './pipeline/vendor-state-owners.js';
 
 export { createProviderInstance, ProviderLoadError, type ProviderContextInput, type ProviderInstanceInput } from './routing/create-provider-instance.js';

@@ -19,6 +19,11 @@ export interface ClaudeHostRequests {
   toHostRequest(request: UpstreamRequestV1, hostModel: string): UpstreamRequestV1;
   /** The host's own error reader, where its errors are not in Anthropic's envelope. */
   toGatewayError?(failure: UpstreamFailureV1): GatewayError;
+  /**
+   * Anthropic's `count_tokens` request as the host takes it, for a host whose counter answers in
+   * Anthropic's shape (Vertex's `count-tokens:rawPredict`); absent, counting is refused as unsupported.
+   */
+  toHostCountTokensRequest?(request: UpstreamRequestV1, hostModel: string): UpstreamRequestV1;
 }
 
 export interface ClaudeTranslatorsOnHost {
@@ -29,7 +34,7 @@ export interface ClaudeTranslatorsOnHost {
 /**
  * The Anthropic provider's own translators (chat translated, Messages passed through), each
  * request then handed to the host: one place for every cloud host that serves Claude. Token
- * counting is the host's own method with another body, not mapped: refused as unsupported.
+ * counting goes to the host's counter where it answers in Anthropic's shape, else is refused.
  */
 export function createClaudeTranslatorsOnHost(defaultMaxTokens: number | undefined, context: ProviderContextV1, host: ClaudeHostRequests): ClaudeTranslatorsOnHost {
   const anthropic = anthropicProvider.create({ ...(defaultMaxTokens && { defaultMaxTokens }) }, context);
@@ -46,6 +51,9 @@ export function createClaudeTranslatorsOnHost(defaultMaxTokens: number | undefin
       'anthropic-messages': {
         ...messages,
         toUpstreamRequest(body, call, operation) {
+          if (operation === 'count_tokens' && host.toHostCountTokensRequest) {
+            return host.toHostCountTokensRequest(messages.toUpstreamRequest(body, asAnthropicCall(call), operation), call.upstreamModel);
+          }
           if (operation !== 'create') throw unsupportedPassThroughOperation('anthropic-messages', operation);
           return host.toHostRequest(messages.toUpstreamRequest(body, asAnthropicCall(call), operation), call.upstreamModel);
         },

@@ -6,12 +6,18 @@ export const BEDROCK_ANTHROPIC_VERSION = 'bedrock-2023-05-31';
 export interface BedrockRuntime {
   /** `InvokeModel` or `InvokeModelWithResponseStream` of one model (or inference profile) id. */
   invokeUrl(modelId: string, stream: boolean): string;
+  /** `Converse` or `ConverseStream` of one model (or inference profile) id. */
+  converseUrl(modelId: string, stream: boolean): string;
 }
 
 export function bedrockRuntime(region: string, endpoint?: string): BedrockRuntime {
   const origin = (endpoint ?? `https://bedrock-runtime.${region}.amazonaws.com`).replace(/\/+$/, '');
   // The id may hold `:` (`anthropic.claude-sonnet-4-5-20250929-v1:0`): one path segment, encoded.
-  return { invokeUrl: (modelId, stream) => `${origin}/model/${encodeURIComponent(modelId)}/${stream ? 'invoke-with-response-stream' : 'invoke'}` };
+  const model = (modelId: string) => `${origin}/model/${encodeURIComponent(modelId)}`;
+  return {
+    invokeUrl: (modelId, stream) => `${model(modelId)}/${stream ? 'invoke-with-response-stream' : 'invoke'}`,
+    converseUrl: (modelId, stream) => `${model(modelId)}/${stream ? 'converse-stream' : 'converse'}`,
+  };
 }
 
 /**

@@ -48,3 +48,20 @@ export function bedrockError(failure: UpstreamFailureV1): GatewayError {
   const kind = type === 'ValidationException' && CONTEXT_LENGTH.test(message) ? 'context_length' : type ? KIND_BY_TYPE[type] : undefined;
   return new GatewayError({ status: failure.status, message, code: type ?? null, kind, headers });
 }
+
+// ConverseStream's exception members (lowerCamel) and the statuses their errors carry (API reference, "Errors").
+const STREAM_STATUS: Readonly<Record<string, number>> = {
+  throttlingException: 429,
+  serviceUnavailableException: 503,
+  modelStreamErrorException: 424,
+  internalServerException: 500,
+  validationException: 400,
+  modelTimeoutException: 408,
+};
+
+/** An exception Bedrock sent inside a stream, as the gateway's error with the kind of its type. */
+export function bedrockStreamError(exceptionType: string, message: string | undefined): GatewayError {
+  const type = exceptionType.charAt(0).toUpperCase() + exceptionType.slice(1);
+  const kind = type === 'ModelStreamErrorException' ? 'server' : KIND_BY_TYPE[type];
+  return new GatewayError({ status: STREAM_STATUS[exceptionType] ?? 500, message: message ?? type, code: type, kind });
+}

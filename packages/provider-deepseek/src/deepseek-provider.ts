@@ -25,6 +25,8 @@ export const deepSeekProvider = defineProvider<DeepSeekSettings>({
     const { endpoint: _endpoint, ...provider } = createOpenAiCompatibleProvider({
       connection: { baseUrl: settings.baseUrl ?? DEEPSEEK_DEFAULT_BASE_URL, apiKey: settings.apiKey, headers: settings.headers },
       vendorName: 'DeepSeek',
+      // DeepSeek's API has no embeddings endpoint (api-docs.deepseek.com lists chat, FIM, models, balance).
+      embeddingsPath: false,
       parameters: deepSeekParameterPolicy(settings),
       hooks: {
         request: createDeepSeekRequestHook(settings, context.logger),

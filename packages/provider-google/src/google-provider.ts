@@ -5,6 +5,7 @@ import { googleError } from './google-error.js';
 import { createFunctionNameMap, type FunctionNameMap } from './google-function-names.js';
 import { GOOGLE_MODEL_CARDS, GOOGLE_MODEL_PATTERNS } from './google-models.js';
 import { GOOGLE_ENVIRONMENT, googleSettingsSchema, type GoogleSettings } from './google-settings.js';
+import { createGoogleEmbeddingsTranslator } from './google-embeddings-translator.js';
 import { createGoogleTokenCounter } from './google-token-counter.js';
 import { GoogleStreamTranslator } from './google-stream-translator.js';
 import { createGoogleUpstreamEndpoint } from './google-upstream-endpoint.js';
@@ -51,6 +52,6 @@ export const googleProvider = defineProvider<GoogleSettings>({
   modelPatterns: GOOGLE_MODEL_PATTERNS,
   environment: GOOGLE_ENVIRONMENT,
   create(settings) {
-    return { chat: createGoogleChatTranslator(settings), models: GOOGLE_MODEL_CARDS };
+    return { chat: createGoogleChatTranslator(settings), embeddings: createGoogleEmbeddingsTranslator(createGoogleUpstreamEndpoint(settings)), models: GOOGLE_MODEL_CARDS };
   },
 });

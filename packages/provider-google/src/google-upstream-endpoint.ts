@@ -8,6 +8,8 @@ export interface GoogleUpstreamEndpoint {
   streamUrl(model: string): string;
   /** `…/models/{model}:countTokens`. */
   countTokensUrl(model: string): string;
+  /** `…/models/{model}:batchEmbedContents`. */
+  batchEmbedUrl(model: string): string;
   readonly headers: Readonly<Record<string, string>>;
   /** `v1beta` takes JSON Schema for tools and answers; `v1` only the legacy subset (E.6). */
   readonly schemaDialect: GoogleSchemaDialect;
@@ -38,6 +40,7 @@ export function createGoogleUpstreamEndpoint(settings: GoogleSettings): GoogleUp
     generateUrl: (model) => `${modelUrl(model)}:generateContent`,
     streamUrl: (model) => `${modelUrl(model)}:streamGenerateContent?alt=sse`,
     countTokensUrl: (model) => `${modelUrl(model)}:countTokens`,
+    batchEmbedUrl: (model) => `${modelUrl(model)}:batchEmbedContents`,
     headers: Object.freeze(headers),
     schemaDialect: settings.schemaDialect ?? (root.endsWith('/v1') ? 'legacy' : 'json-schema'),
     signatureIssuer: (model) => `${model}@${endpointId}`,

@@ -1,5 +1,6 @@
 import type { ModelCardV1, ModelPattern, ProviderV1 } from '@modelgate/core';
 import { createOpenAiCompatibleChatTranslator } from './openai-compatible-chat-translator.js';
+import { createOpenAiCompatibleEmbeddingsTranslator } from './openai-compatible-embeddings-translator.js';
 import { createOpenAiCompatibleEndpoint, type OpenAiCompatibleConnection, type OpenAiCompatibleEndpoint } from './openai-compatible-endpoint.js';
 import type { OpenAiCompatibleHooks } from './openai-compatible-hooks.js';
 import type { OpenAiCompatibleParameterPolicySource } from './openai-compatible-parameter-policy.js';
@@ -12,6 +13,8 @@ export interface OpenAiCompatibleProviderOptions {
   readonly vendorHeaders?: Readonly<Record<string, string>>;
   /** Path of the chat endpoint under the base URL (default `/chat/completions`). */
   readonly chatPath?: string;
+  /** Path of the embeddings endpoint (default `/embeddings`); `false` for a vendor without one (DeepSeek). */
+  readonly embeddingsPath?: string | false;
   readonly hooks?: OpenAiCompatibleHooks;
   /** The policy, or a function choosing it per request. */
   readonly parameters?: OpenAiCompatibleParameterPolicySource;
@@ -43,9 +46,11 @@ export function createOpenAiCompatibleProvider(options: OpenAiCompatibleProvider
     parameters: options.parameters,
     streamUsage: options.streamUsage,
   });
+  const embeddingsPath = options.embeddingsPath ?? '/embeddings';
   return {
     endpoint,
     chat,
+    ...(embeddingsPath !== false ? { embeddings: createOpenAiCompatibleEmbeddingsTranslator(endpoint, options.vendorName, embeddingsPath) } : {}),
     ...(options.models ? { models: options.models } : {}),
     ...(options.family ? { family: options.family } : {}),
     ...(options.modelPatterns ? { modelPatterns: options.modelPatterns } : {}),

@@ -35,6 +35,18 @@ export function toVertexAnthropicRequest(anthropic: UpstreamRequestV1, model: st
 }
 
 /**
+ * Anthropic's `count_tokens` request as Vertex takes it (Vertex AI, "Count tokens for Claude
+ * models"): `rawPredict` on the `count-tokens` model, the Vertex model id in the body's `model`;
+ * Vertex answers `{"input_tokens": n}` as Anthropic does.
+ */
+export function toVertexCountTokensRequest(anthropic: UpstreamRequestV1, model: string, publishers: VertexPublisherModels): UpstreamRequestV1 {
+  const headers: Record<string, string> = { 'content-type': 'application/json' };
+  const betas = anthropic.headers['anthropic-beta'];
+  if (betas) headers['anthropic-beta'] = betas;
+  return { method: 'POST', url: publishers.methodUrl('anthropic', 'count-tokens', 'rawPredict'), headers, body: { ...(anthropic.body as Record<string, unknown>), model }, stream: false };
+}
+
+/**
  * A Gemini request (built by the Google provider for the Gemini API) as Vertex takes it: the same
  * body at `publishers/google/models/{model}:generateContent` (or `:streamGenerateContent?alt=sse`),
  * with a bearer token instead of the Gemini API's key.

@@ -1,7 +1,7 @@
 import { defineProvider, type ProviderContextV1 } from '@modelgate/core';
 import { createClaudeTranslatorsOnHost } from '@modelgate/provider-anthropic';
 import googleProvider from '@modelgate/provider-google';
-import { anthropicModelOfVertexId, toVertexAnthropicRequest, toVertexGeminiRequest, vertexPublisherModels } from './vertex-anthropic-request.js';
+import { anthropicModelOfVertexId, toVertexAnthropicRequest, toVertexCountTokensRequest, toVertexGeminiRequest, vertexPublisherModels } from './vertex-anthropic-request.js';
 import { vertexClaudeCards } from './vertex-claude-models.js';
 import { VERTEX_ENVIRONMENT, vertexSettingsSchema, type VertexSettings } from './vertex-settings.js';
 import { createVertexTokenSigner } from './vertex-token-signer.js';
@@ -45,6 +45,7 @@ export const vertexProvider = defineProvider<VertexSettings>({
     const claude = createClaudeTranslatorsOnHost(settings.defaultMaxTokens, context, {
       anthropicModelOf: anthropicModelOfVertexId,
       toHostRequest: (request, hostModel) => toVertexAnthropicRequest(request, hostModel, publishers),
+      toHostCountTokensRequest: (request, hostModel) => toVertexCountTokensRequest(request, hostModel, publishers),
     });
     return {
       ...claude,

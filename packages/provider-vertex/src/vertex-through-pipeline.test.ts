@@ -55,6 +55,22 @@ describe('Vertex AI (Claude, rawPredict) through the pipeline', () => {
     expect(sent.body).not.toHaveProperty('model');
   });
 
+  it('counts tokens through count-tokens:rawPredict, the Vertex model in the body, Anthropic’s answer relayed', async () => {
+    const gateway = await start();
+    const response = await fetch(`${gateway.baseUrl}/messages/count_tokens`, {
+      method: 'POST',
+      headers: { 'x-api-key': gateway.apiKey, 'anthropic-version': '2023-06-01', 'content-type': 'application/json' },
+      body: JSON.stringify({ model: MODEL, messages: [{ role: 'user', content: 'How many tokens is this?' }] }),
+    });
+    expect(response.status).toBe(200);
+    const counted = (await response.json()) as { input_tokens: number };
+    expect(counted.input_tokens).toBeGreaterThan(0);
+    const sent = simulator.requests.at(-1)!;
+    expect(sent.path).toBe(`/v1/projects/${PROJECT}/locations/us-east5/publishers/anthropic/models/count-tokens:rawPredict`);
+    expect(sent.headers.authorization).toMatch(/^Bearer ya29\./);
+    expect(sent.body).toEqual({ model: MODEL, messages: [{ role: 'user', content: 'How many tokens is this?' }] });
+  });
+
   it('streams through streamRawPredict, Messages front and chat', async () => {
     const gateway = await start();
     const messages = await fetch(`${gateway.baseUrl}/messages`, {

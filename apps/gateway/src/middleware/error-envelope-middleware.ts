@@ -26,15 +26,11 @@ function toGatewayError(error: unknown, ctx: Context & { state: GatewayState }, 
   return new GatewayError({ status: 500, message: 'The gateway failed to process the request.', code: 'internal_error' });
 }
 
-/** Answers with the failure in the conventions' envelope, and tells the request log and the exchange its code. */
+/** Answers with the failure in the conventions' envelope, and tells the request log its code. */
 function renderFailure(ctx: Context & { state: GatewayState }, failure: GatewayError, conventions: ClientConventions, logger: Logger): void {
   // Code and kind, never the message: an upstream's 5xx message may echo the prompt.
   if (failure.status >= 500) logger.warn({ requestId: ctx.state.requestId, status: failure.status, code: failure.code, kind: gatewayErrorKindOf(failure) }, 'request failed');
   noteFailureForLog(ctx, failure.code);
-  if (ctx.state.exchange) {
-    ctx.state.exchange.errorCode = failure.code;
-    ctx.state.exchange.errorKind = gatewayErrorKindOf(failure);
-  }
   const rendered = conventions.renderError(failure);
   ctx.status = rendered.status;
   ctx.set(rendered.headers);
@@ -42,8 +38,9 @@ function renderFailure(ctx: Context & { state: GatewayState }, failure: GatewayE
 }
 
 /**
- * A front's routes: whatever fails in them (its key, its body, the pipeline) is answered in the
- * front's own error envelope with its status.
+ * A front's other routes (the model list, the WebSocket probe): whatever fails in them (the key,
+ * the handler) is answered in the front's own error envelope with its status. Model requests
+ * settle their own errors (serveModelRequest); this catches only a bug in their adapter.
  */
 export function createFrontErrorBoundary(conventions: ClientConventions, logger: Logger): Middleware<GatewayState> {
   return async function frontErrorBoundary(ctx, next) {

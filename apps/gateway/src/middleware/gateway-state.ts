@@ -1,12 +1,11 @@
-import type { Exchange } from '@modelgate/pipeline';
-import type { AuthenticatedKey } from '../auth/authenticated-key.js';
+import type { Exchange, ExchangeKey } from '@modelgate/pipeline';
 
 /** What the middleware and routes of one request share through `ctx.state`; everything else about a model request is on its exchange. */
 export interface GatewayState {
   requestId: string;
   startedAt: bigint;
-  /** Set by a route's guard once the caller is authenticated. */
-  key?: AuthenticatedKey;
-  /** Set by a front route for a model request (see @modelgate/pipeline's Exchange). */
+  /** The caller of a front's `GET`, once the pipeline has authenticated it (a model request's key is its exchange's). */
+  key?: ExchangeKey;
+  /** Kept by a front route for the request log, once the pipeline has created it (read only: see @modelgate/pipeline's Exchange). */
   exchange?: Exchange;
 }

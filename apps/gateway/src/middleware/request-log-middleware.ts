@@ -61,7 +61,7 @@ export function createRequestLogMiddleware(logger: Logger, lifecycle: GatewayLif
             outcome: ending.outcome,
             stage: ending.outcome === 'completed' ? undefined : ending.stage,
             durationMs: milliseconds(state.startedAt, process.hrtime.bigint()),
-            keyId: state.key?.id,
+            keyId: state.key?.id ?? exchange?.key.id,
             ...exchangeFields(exchange),
             errorCode: (exchange?.errorCode ?? failureCodes.get(ctx)) ?? undefined,
           },

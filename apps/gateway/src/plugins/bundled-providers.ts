@@ -2,6 +2,7 @@ import type { AnyProviderPluginV1 } from '@modelgate/core';
 import anthropicPlugin from '@modelgate/provider-anthropic';
 import azureOpenAiPlugin from '@modelgate/provider-azure-openai';
 import bedrockPlugin from '@modelgate/provider-bedrock';
+import bedrockConversePlugin from '@modelgate/provider-bedrock/converse';
 import deepSeekPlugin from '@modelgate/provider-deepseek';
 import googlePlugin from '@modelgate/provider-google';
 import openAiPlugin from '@modelgate/provider-openai';
@@ -39,10 +40,11 @@ export const BUNDLED_PROVIDERS: readonly BundledProvider[] = [
   { package: '@modelgate/provider-google', plugin: googlePlugin as unknown as AnyProviderPluginV1, id: 'google', inProfiles: true },
   { package: '@modelgate/provider-deepseek', plugin: deepSeekPlugin as unknown as AnyProviderPluginV1, id: 'deepseek', inProfiles: true },
   // Cloud hosts: each declares every variable it needs (Azure its endpoint and key, Bedrock a region
-  // and AWS credentials present, Vertex a project and a key file); Vertex serves Claude and Gemini
-  // from two instances.
+  // and AWS credentials present, Vertex a project and a key file); Bedrock serves Claude
+  // (InvokeModel) and its other models (Converse), Vertex Claude and Gemini, each from two instances.
   { package: '@modelgate/provider-azure-openai', plugin: azureOpenAiPlugin as unknown as AnyProviderPluginV1, id: 'azure-openai', inProfiles: false, inVendorProfile: true },
   { package: '@modelgate/provider-bedrock', plugin: bedrockPlugin as unknown as AnyProviderPluginV1, id: 'bedrock', inProfiles: false, inVendorProfile: true },
+  { package: '@modelgate/provider-bedrock/converse', plugin: bedrockConversePlugin as unknown as AnyProviderPluginV1, id: 'bedrock-converse', inProfiles: false, inVendorProfile: true },
   { package: '@modelgate/provider-vertex', plugin: vertexPlugin as unknown as AnyProviderPluginV1, id: 'vertex', inProfiles: false, inVendorProfile: true },
   { package: '@modelgate/provider-vertex', plugin: vertexPlugin as unknown as AnyProviderPluginV1, id: 'vertex-gemini', inProfiles: false, inVendorProfile: true, settings: { publisher: 'google' } },
 ];

@@ -111,6 +111,8 @@ const CASES: readonly Case[] = [
     rule: 'testkit-not-a-runtime-dependency',
     line: 1,
   },
+  { name: 'the app writing a field of the exchange', file: 'apps/gateway/src/middleware/bad.ts', source: "export function note(ctx) {\n  ctx.state.exchange.errorCode = 'x';\n}\n", rule: 'exchange-written-by-its-methods', line: 2 },
+  { name: 'a front pushing into an exchange array', file: 'packages/pipeline/src/fronts/bad.ts', source: "// exchange.usage = u (a comment)\nexport const note = (exchange, reason) => exchange.finishReasons.push(reason);\n", rule: 'exchange-written-by-its-methods', line: 2 },
   { name: 'a relative import climbing into another package', file: 'packages/provider-demo/src/bad.ts', source: "import { isRecord } from '../../core/src/index.js';\n", rule: 'no-climbing-imports', line: 1 },
   {
     name: "a provider's entry exporting a helper value",

@@ -6,15 +6,13 @@ import {
   createProviderInstance,
   createUpstreamTransport,
   DEFAULT_UPSTREAM_CONFIG,
-  Exchange,
   frontOperations,
   ModelRouter,
   openAiConventions,
   readJsonRequest,
-  runModelRequest,
-  type ClientConventions,
-  type FrontDoor,
-  type FrontOperation,
+  serveModelRequest,
+  type FrontRoute,
+  type ModelRequestHost,
   type PipelineDependencies,
 } from '@modelgate/pipeline';
 import type { ConformanceGateway, ConformanceGatewayInput } from '../conformance-types.js';
@@ -36,20 +34,28 @@ const logger: LoggerV1 = {
   },
 };
 
-type Route = { readonly front: FrontDoor; readonly operation: FrontOperation };
-
-/** Whatever was thrown, as the error the client gets. */
-function toGatewayError(error: unknown): GatewayError {
-  if (GatewayError.isInstance(error)) return error;
-  logger.error({ err: error }, 'unhandled error');
-  return new GatewayError({ status: 500, message: 'The gateway failed to process the request.', code: 'internal_error' });
-}
-
-function sendError(response: ServerResponse, error: unknown, conventions: ClientConventions): void {
-  if (response.headersSent) return void response.destroy();
-  const rendered = conventions.renderError(toGatewayError(error));
+/** A path no front serves: OpenAI's 404 envelope. */
+function sendUnknownUrl(response: ServerResponse, method: string | undefined, path: string): void {
+  const rendered = openAiConventions.renderError(new GatewayError({ status: 404, message: `Unknown request URL: ${method} ${path}.`, code: 'unknown_url' }));
   response.writeHead(rendered.status, { ...rendered.headers, 'content-type': 'application/json; charset=utf-8' });
   response.end(JSON.stringify(rendered.body));
+}
+
+/** The pipeline's view of one `node:http` request: the whole adapter. */
+function nodeRequestHost(request: IncomingMessage, response: ServerResponse): ModelRequestHost {
+  return {
+    requestId: randomUUID(),
+    startedAt: process.hrtime.bigint(),
+    headers: request.headers,
+    readBody: () => readJsonRequest(request, BODY_LIMIT_BYTES),
+    reply: nodeClientReply(response),
+    onClose(listener) {
+      const close = () => listener({ finished: response.writableFinished, headersSent: response.headersSent, cutByShutdown: false });
+      if (response.closed) close();
+      else response.once('close', close);
+    },
+    responseState: () => ({ status: response.statusCode, bodyComplete: request.complete }),
+  };
 }
 
 /**
@@ -60,45 +66,24 @@ function sendError(response: ServerResponse, error: unknown, conventions: Client
  */
 export async function startPipelineGateway(input: ConformanceGatewayInput): Promise<ConformanceGateway> {
   const { candidate, source } = await loadPluginUnderTest(input.provider);
+  const serviceKey = mintServiceKey();
   const instance = createProviderInstance({ candidate, source, id: INSTANCE_ID, settings: input.settings }, { logger, env: process.env });
   const pipeline: PipelineDependencies = {
     models: new ModelRouter([{ id: input.model, provider: INSTANCE_ID }], new Map([[INSTANCE_ID, instance]]), Math.floor(Date.now() / 1000)),
     transport: await createUpstreamTransport(DEFAULT_UPSTREAM_CONFIG),
     keepAliveIntervalMs: DEFAULT_UPSTREAM_CONFIG.keepAliveIntervalMs,
     logger,
+    keys: { authenticate: (presented) => (serviceKey.matches(presented) ? { id: 'conformance' } : undefined) },
     // The Responses suite runs on every family: other families through the Responses bridge.
     responsesOtherFamilies: 'bridge',
   };
-  const serviceKey = mintServiceKey();
-  const routes = new Map<string, Route>(frontOperations().map((route) => [`${route.operation.method} ${route.operation.path}`, route]));
-
-  async function handle(request: IncomingMessage, response: ServerResponse, route: Route): Promise<void> {
-    const presented = route.front.conventions.readKey((name) => [request.headers[name]].flat()[0]);
-    if (!serviceKey.matches(presented)) {
-      throw new GatewayError({ status: 401, type: 'invalid_request_error', code: 'invalid_api_key', message: 'Incorrect API key provided.' });
-    }
-    const exchange = new Exchange({ requestId: randomUUID(), startedAt: process.hrtime.bigint(), key: { id: 'conformance' }, endpoint: route.operation.endpoint });
-    const close = () =>
-      exchange.close({ finished: response.writableFinished, headersSent: response.headersSent, cutByShutdown: false }, () => ({
-        status: response.statusCode,
-        bodyComplete: request.complete,
-      }));
-    if (response.closed) close();
-    else response.once('close', close);
-    await runModelRequest(
-      { exchange, operation: route.operation, readBody: () => readJsonRequest(request, BODY_LIMIT_BYTES), reply: nodeClientReply(response) },
-      pipeline,
-    );
-  }
+  const routes = new Map<string, FrontRoute>(frontOperations().map((route) => [`${route.operation.method} ${route.operation.path}`, route]));
 
   const server = createServer((request, response) => {
     const path = new URL(request.url ?? '/', 'http://gateway').pathname;
     const route = routes.get(`${request.method} ${path}`);
-    if (route === undefined) {
-      const unknown = new GatewayError({ status: 404, message: `Unknown request URL: ${request.method} ${path}.`, code: 'unknown_url' });
-      return sendError(response, unknown, openAiConventions);
-    }
-    handle(request, response, route).catch((error: unknown) => sendError(response, error, route.front.conventions));
+    if (route === undefined) return sendUnknownUrl(response, request.method, path);
+    void serveModelRequest(nodeRequestHost(request, response), route, pipeline);
   });
   await new Promise<void>((resolve, reject) => {
     server.once('error', reject);

@@ -1,9 +1,12 @@
+import type { AdmissionControl } from '../pipeline/admission-control.js';
+import type { PipelineExtension, RequestHooks } from '../pipeline/pipeline-extension.js';
 import type { Exchange, ExchangeAttempt } from './exchange.js';
 import type { RequestEnding } from './request-ending.js';
 
 /**
- * Something that watches requests without taking part in them: usage records and limits, the
- * request log, metrics and traces. Observers must not throw.
+ * Something that watches requests without taking part in them, written before extensions had
+ * per-request hooks: every call names the exchange. New capabilities are PipelineExtensions; this
+ * shape stays until the gateway's observers have become modules (observerExtension bridges them).
  */
 export interface ExchangeObserver {
   /** The exchange was just created for an authenticated request (in-flight gauges, the request span). */
@@ -22,4 +25,21 @@ export interface ExchangeObserver {
   answerComplete?(exchange: Exchange, status: number, answer?: unknown): void;
   /** The client's connection has closed; `ending` resolves once a stream, if any, has settled. */
   closed?(exchange: Exchange, ending: Promise<RequestEnding>): void;
+}
+
+/** An observer (and, when given, an admission policy that names the exchange) as a pipeline extension. */
+export function observerExtension(id: string, observer: ExchangeObserver, admission?: AdmissionControl): PipelineExtension {
+  return {
+    id,
+    open(exchange): RequestHooks {
+      observer.opened?.(exchange);
+      return {
+        admit: admission && ((target) => admission.admit(exchange, target)),
+        attemptStarted: observer.attemptStarted && ((attempt) => observer.attemptStarted!(exchange, attempt)),
+        attemptEnded: observer.attemptEnded && ((attempt) => observer.attemptEnded!(exchange, attempt)),
+        answerComplete: observer.answerComplete && ((status, answer) => observer.answerComplete!(exchange, status, answer)),
+        closed: observer.closed && ((ending) => observer.closed!(exchange, ending)),
+      };
+    },
+  };
 }

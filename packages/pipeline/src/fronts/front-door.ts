@@ -1,9 +1,11 @@
 import type { Readable, Writable } from 'node:stream';
 import type { CallContextV1, CompletionUsage, GatewayError, ModelPricingV1, ProviderV1, UpstreamFailureV1, UpstreamRequestV1 } from '@modelgate/core';
-import type { Exchange } from '../exchange/exchange.js';
+import type { AnswerFacts, Exchange } from '../exchange/exchange.js';
+import type { StreamTap } from '../pipeline/pipeline-extension.js';
 import type { ModelRoute } from '../routing/model-router.js';
 import type { RelayOutcome } from '../streaming/relay-outcome.js';
-import type { TokenEstimate } from './estimate-tokens.js';
+import type { TokenEstimate } from './shared/estimate-tokens.js';
+import type { FrontQuery } from './front-query.js';
 
 /** An error as a front's clients expect it: status, headers and the dialect's envelope. */
 export interface RenderedError {
@@ -19,6 +21,8 @@ export interface ClientConventions {
   /** The presented key, or a 401 GatewayError in the dialect's own words when there is none. */
   readKey(header: (name: string) => string | undefined): string;
   renderError(error: GatewayError): RenderedError;
+  /** On a path several fronts answer (`GET /v1/models`), whether a request is this dialect's client's (Anthropic's: `anthropic-version`). */
+  claims?(header: (name: string) => string | undefined): boolean;
 }
 
 /** What a front's stream relay gets: the upstream's events in, the client's stream out. */
@@ -34,24 +38,19 @@ export interface StreamRelayInput {
   readonly idleTimeoutMs: number;
   /** Silence after which an SSE comment keep-alive goes out (relays that need one). */
   readonly keepAliveIntervalMs: number;
-  /** Where the relay notes the first byte, the usage and the streamed text's length. */
+  /** Where the relay tells what each piece it sent carried (`streamChunk`) and, at the end, the usage (`usageReported`). */
   readonly exchange: Exchange;
+  /** Extensions' tap (`afterAnswer`): every event the relay writes from the upstream's goes through it. */
+  readonly tap?: StreamTap;
   /** Called once the answer is complete, just before its last write. */
   readonly beforeEnd: () => void;
   /** Opens the client's answer, for a plan that holds it (`holdsAnswer`) until its first content. */
   readonly startAnswer: () => void;
 }
 
-/** A whole answer as the client gets it, and its usage. */
-export interface WholeAnswer {
+/** A whole answer as the client gets it, its usage and the vendor-side state it created. */
+export interface WholeAnswer extends AnswerFacts {
   readonly body: string | object;
-  readonly usage?: CompletionUsage;
-  /** The id of the vendor-side object the answer created (a stored Responses API response). */
-  readonly createdStateId?: string;
-  /** The state ids of the `encrypted_content` blobs the answer carries (`mintedBlobStateIds`). */
-  readonly mintedBlobStateIds?: readonly string[];
-  /** Calls of server-side tools the vendor bills per call, by tool, when its usage counts them. */
-  readonly serverToolCalls?: Readonly<Record<string, number>>;
 }
 
 /** One request translated for one route: what to send, and how to read what comes back. */
@@ -70,7 +69,7 @@ export interface ExchangePlan {
    * status, or a retry. Without it the answer opens as soon as the upstream's headers are in.
    */
   readonly holdsAnswer?: boolean;
-  /** Relays the upstream's event stream to the client, noting usage on the exchange. */
+  /** Relays the upstream's event stream to the client, telling the exchange what it sent. */
   relay(input: StreamRelayInput): Promise<RelayOutcome>;
 }
 
@@ -129,9 +128,11 @@ export interface FrontOperation<Request extends { model: string } = { model: str
   translate(route: ModelRoute, request: Request, call: CallContextV1, policy: FrontPolicy): FrontPlan;
 }
 
-/** A client dialect: how its clients authenticate and see errors, and the operations it offers. */
+/** A client dialect: how its clients authenticate and see errors, the operations it offers, and what it answers itself. */
 export interface FrontDoor {
   readonly id: string;
   readonly conventions: ClientConventions;
   readonly operations: readonly FrontOperation[];
+  /** Its `GET` endpoints (a model list in its shape, a probe refused in its words). */
+  readonly queries?: readonly FrontQuery[];
 }

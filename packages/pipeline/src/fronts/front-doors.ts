@@ -1,8 +1,9 @@
 import type { ProviderV1 } from '@modelgate/core';
 import type { FrontDoor, FrontOperation, FrontPolicy } from './front-door.js';
-import { anthropicMessagesFront } from './anthropic-messages-front.js';
-import { openAiChatFront } from './openai-chat-front.js';
-import { openAiResponsesFront } from './openai-responses-front.js';
+import type { FrontQuery } from './front-query.js';
+import { anthropicMessagesFront } from './messages/anthropic-messages-front.js';
+import { openAiChatFront } from './chat/openai-chat-front.js';
+import { openAiResponsesFront } from './responses/openai-responses-front.js';
 
 /**
  * Every client dialect the gateway serves: the one list that endpoint names, routes and key
@@ -20,9 +21,24 @@ export const MODEL_ENDPOINTS: readonly ModelEndpoint[] = FRONT_DOORS.flatMap((fr
 
 export const GATEWAY_ENDPOINTS: readonly GatewayEndpoint[] = [...MODEL_ENDPOINTS, 'models'];
 
+/** A front's query with the front whose conventions (key, error envelope) it follows. */
+export interface FrontQueryRoute {
+  readonly front: FrontDoor;
+  readonly query: FrontQuery;
+}
+
 /** Every front operation with the front it belongs to, for hosts that register routes. */
 export function frontOperations(): ReadonlyArray<{ readonly front: FrontDoor; readonly operation: FrontOperation }> {
   return FRONT_DOORS.flatMap((front) => front.operations.map((operation) => ({ front, operation })));
+}
+
+/** Every path fronts answer themselves (`GET`), with the fronts' queries for it in the order of the fronts. */
+export function frontQueries(): ReadonlyArray<{ readonly method: 'GET'; readonly path: string; readonly routes: readonly FrontQueryRoute[] }> {
+  const byPath = new Map<string, FrontQueryRoute[]>();
+  for (const front of FRONT_DOORS as readonly FrontDoor[]) {
+    for (const query of front.queries ?? []) byPath.set(query.path, [...(byPath.get(query.path) ?? []), { front, query }]);
+  }
+  return [...byPath].map(([path, routes]) => ({ method: 'GET', path, routes }));
 }
 
 /** The model endpoints a provider serves (under the gateway's settings, when given), in the order of the fronts. */

@@ -1,6 +1,6 @@
 import type { ModelPricingV1 } from '@modelgate/core';
 import type { Exchange } from '../exchange/exchange.js';
-import type { TokenEstimate } from '../fronts/estimate-tokens.js';
+import type { TokenEstimate } from '../fronts/shared/estimate-tokens.js';
 
 /** What admission decides on, besides the exchange's key. */
 export interface AdmissionTarget {

@@ -1,7 +1,7 @@
 import { PassThrough } from 'node:stream';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from '@jest/globals';
 import { Exchange } from '../exchange/exchange.js';
-import { openAiChatFront } from '../fronts/openai-chat-front.js';
+import { openAiChatFront } from '../fronts/chat/openai-chat-front.js';
 import { DeploymentBook } from '../routing/deployment-book.js';
 import type { ModelEntry } from '../routing/model-entry.js';
 import { ModelRouter } from '../routing/model-router.js';

@@ -1,6 +1,6 @@
 import { setTimeout as sleep } from 'node:timers/promises';
 import { GatewayError, gatewayErrorKindOf } from '@modelgate/core';
-import type { Exchange, ExchangeAttempt } from '../exchange/exchange.js';
+import type { Exchange } from '../exchange/exchange.js';
 import { isLocalAnswer, type ExchangePlan, type FrontOperation, type WholeAnswer } from '../fronts/front-door.js';
 import { DeploymentBook } from '../routing/deployment-book.js';
 import type { Deployment, ModelRoute } from '../routing/model-router.js';
@@ -14,7 +14,7 @@ import { spliceTopLevelMembers } from '../http/splice-top-level-members.js';
 import { callUpstream } from './call-upstream.js';
 import { createCallContext, frontPolicyFor, routeOnDeployment } from './call-context.js';
 import { DEFAULT_RETRY_POLICY, retryDelayMs } from './retry-policy.js';
-import type { PipelineDependencies } from './run-model-request.js';
+import type { RequestDependencies } from './run-model-request.js';
 
 /** A successful attempt: who answered, with what plan, and the answer (a whole body already read, or a stream to relay). */
 export interface ServedAttempt {
@@ -71,7 +71,7 @@ function asGatewayError(error: unknown): GatewayError | undefined {
  * recorded on the exchange and in the deployments' health. Nothing has reached the client yet:
  * the first byte goes out only once an attempt has succeeded.
  */
-export async function attemptUpstream(input: AttemptInput, dependencies: PipelineDependencies): Promise<ServedAttempt> {
+export async function attemptUpstream(input: AttemptInput, dependencies: RequestDependencies): Promise<ServedAttempt> {
   const { exchange } = input;
   const policy = dependencies.retry ?? DEFAULT_RETRY_POLICY;
   const book = dependencies.deployments ?? new DeploymentBook();
@@ -110,7 +110,7 @@ export async function attemptUpstream(input: AttemptInput, dependencies: Pipelin
  * The requested model, then its fallbacks one by one, each only when the last error's kind is one
  * it takes over from and the key may use it (its 404 would hide the real failure otherwise).
  */
-function* modelsToTry(input: AttemptInput, dependencies: PipelineDependencies, lastError: () => unknown): Generator<ModelRoute> {
+function* modelsToTry(input: AttemptInput, dependencies: RequestDependencies, lastError: () => unknown): Generator<ModelRoute> {
   yield input.route;
   for (const fallback of input.route.fallbacks) {
     const failure = asGatewayError(lastError());
@@ -130,7 +130,7 @@ function* modelsToTry(input: AttemptInput, dependencies: PipelineDependencies, l
 type PlanResult = { readonly ok: true; readonly plan: ExchangePlan } | { readonly ok: false; readonly error: unknown };
 
 /** The request translated for another deployment (maybe another family); one that cannot take it is skipped. */
-function translateFor(input: AttemptInput, route: ModelRoute, deployment: Deployment, dependencies: PipelineDependencies): PlanResult {
+function translateFor(input: AttemptInput, route: ModelRoute, deployment: Deployment, dependencies: RequestDependencies): PlanResult {
   try {
     const onDeployment = routeOnDeployment(route, deployment);
     const call = createCallContext(input.exchange, onDeployment, deployment, dependencies.logger, input.operation.relayedRequestHeaders);
@@ -155,49 +155,41 @@ async function tryDeployment(
   exchange: Exchange,
   target: AttemptTarget,
   book: DeploymentBook,
-  dependencies: PipelineDependencies,
+  dependencies: RequestDependencies,
   input: AttemptInput,
 ): Promise<ServedAttempt> {
   const { route, deployment, plan } = target;
-  const attempt: ExchangeAttempt = {
+  const { attempt, upstreamHeaders } = exchange.attemptStarted({
     model: route.publicId,
     deployment: deployment.id,
     provider: deployment.instance.id,
     family: deployment.instance.family,
     upstreamModel: deployment.upstreamModel,
-    startedAt: process.hrtime.bigint(),
-  };
-  exchange.attempts.push(attempt);
-  const observerHeaders = exchange.attemptStarted(attempt);
+  });
   const upstreamRequest = {
     ...plan.upstreamRequest,
-    headers: { ...plan.upstreamRequest.headers, ...observerHeaders },
+    headers: { ...plan.upstreamRequest.headers, ...upstreamHeaders },
     body: sendAsSent(plan.upstreamRequest.body, input.body, input.bodyText),
   };
   const release = book.begin(deployment.id);
-  const elapsedMs = () => Number((process.hrtime.bigint() - attempt.startedAt) / NANOSECONDS_PER_MILLISECOND);
   try {
     const { signer, streamDecoder } = deployment.instance.provider;
     const sent = await callUpstream(dependencies.transport, upstreamRequest, exchange.clientSignal, (failure) => plan.toGatewayError(failure), signer);
     const reply = decodeUpstreamStream(sent, upstreamRequest.stream, streamDecoder);
-    attempt.status = reply.status;
-    const timeToFirstByteMs = elapsedMs();
+    exchange.attemptReplied(attempt, reply.status);
+    const timeToFirstByteMs = Number((process.hrtime.bigint() - attempt.startedAt) / NANOSECONDS_PER_MILLISECOND);
     const whole = upstreamRequest.stream ? undefined : plan.answer(await readUpstreamText(reply, upstreamRequest.url));
     const served: ServedAttempt = { route, deployment, plan, reply, whole, release };
     // A stream counts as answered once its content reaches the client (an error before that is this attempt's).
     if (!whole) await input.startStream(served);
-    attempt.durationMs = elapsedMs();
     book.succeeded(deployment.id, timeToFirstByteMs);
     exchange.attemptEnded(attempt);
     return served;
   } catch (error) {
     release();
-    attempt.durationMs = elapsedMs();
     const failure = asGatewayError(error);
-    attempt.errorKind = failure ? gatewayErrorKindOf(failure) : undefined;
-    attempt.errorCode = failure?.code;
-    if (attempt.errorKind) attempt.startedCooldown = book.failed(deployment.id, attempt.errorKind, target.cooldowns);
-    exchange.attemptEnded(attempt);
+    const startedCooldown = failure ? book.failed(deployment.id, gatewayErrorKindOf(failure), target.cooldowns) : undefined;
+    exchange.attemptEnded(attempt, { error, startedCooldown });
     throw error;
   }
 }

@@ -5,14 +5,13 @@ import { PassThrough } from 'node:stream';
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
 import { GatewayError, invalidRequest, type ChatCompletionRequest, type ProviderV1 } from '@modelgate/core';
 import { Exchange } from '../exchange/exchange.js';
-import type { ExchangeObserver } from '../exchange/exchange-observer.js';
-import { openAiChatFront } from '../fronts/openai-chat-front.js';
+import { openAiChatFront } from '../fronts/chat/openai-chat-front.js';
 import { ModelRouter } from '../routing/model-router.js';
 import type { ProviderInstance } from '../routing/provider-instance.js';
 import { DEFAULT_UPSTREAM_CONFIG } from '../transport/upstream-config.js';
 import { GotUpstreamTransport } from '../transport/got-upstream-transport.js';
-import type { AdmissionControl } from './admission-control.js';
 import type { ClientReply } from './client-reply.js';
+import type { PipelineExtension } from './pipeline-extension.js';
 import { runModelRequest } from './run-model-request.js';
 
 // The pipeline's order, proved on a real upstream over HTTP with a minimal inline provider: what
@@ -61,10 +60,11 @@ function recordingReply(steps: string[]): ClientReply {
   };
 }
 
-function run(body: unknown, options: { allowedEndpoints?: string[]; admission?: AdmissionControl } = {}) {
+function run(body: unknown, options: { allowedEndpoints?: string[]; admission?: PipelineExtension } = {}) {
   const steps: string[] = [];
-  const observer: ExchangeObserver = { answerComplete: (_exchange, status) => steps.push(`answer complete ${status}`) };
-  const exchange = new Exchange({ requestId: 'r1', startedAt: process.hrtime.bigint(), key: { id: 'k1', allowedEndpoints: options.allowedEndpoints }, endpoint: chat.endpoint, observers: [observer] });
+  const observer: PipelineExtension = { id: 'observer', open: () => ({ answerComplete: (status) => steps.push(`answer complete ${status}`) }) };
+  const extensions = [...(options.admission ? [options.admission] : []), observer];
+  const exchange = new Exchange({ requestId: 'r1', startedAt: process.hrtime.bigint(), key: { id: 'k1', allowedEndpoints: options.allowedEndpoints }, endpoint: chat.endpoint, extensions });
   const recorded: Recorded = { steps, reply: recordingReply(steps) };
   const transport = new GotUpstreamTransport(DEFAULT_UPSTREAM_CONFIG);
   const done = runModelRequest(
@@ -77,16 +77,19 @@ function run(body: unknown, options: { allowedEndpoints?: string[]; admission?: 
       },
       reply: recorded.reply,
     },
-    { models: models(), transport, admission: options.admission, keepAliveIntervalMs: 15_000, logger: { warn: () => undefined, error: () => undefined } },
+    { models: models(), transport, keepAliveIntervalMs: 15_000, logger: { warn: () => undefined, error: () => undefined } },
   ).finally(() => transport.close());
   return { exchange, steps, done };
 }
 
-const admitting = (steps: string[] = []): AdmissionControl => ({
-  admit: async (_exchange, target) => {
-    steps.push(`admit ${target.model} ${target.estimate.totalTokens > target.estimate.promptTokens}`);
-    return { 'x-ratelimit-remaining-requests': '9' };
-  },
+const admitting = (steps: string[] = []): PipelineExtension => ({
+  id: 'limits',
+  open: () => ({
+    admit: async (target) => {
+      steps.push(`admit ${target.model} ${target.estimate.totalTokens > target.estimate.promptTokens}`);
+      return { 'x-ratelimit-remaining-requests': '9' };
+    },
+  }),
 });
 
 beforeAll(async () => {
@@ -145,7 +148,7 @@ describe('runModelRequest', () => {
 
   it('calls no upstream when admission refuses', async () => {
     const before = received.length;
-    const refusing: AdmissionControl = { admit: async () => Promise.reject(new GatewayError({ status: 429, message: 'slow down', code: 'rate_limit_exceeded' })) };
+    const refusing: PipelineExtension = { id: 'limits', open: () => ({ admit: async () => Promise.reject(new GatewayError({ status: 429, message: 'slow down', code: 'rate_limit_exceeded' })) }) };
     const { exchange, done } = run({ model: 'house', messages: [{ role: 'user', content: 'hi' }] }, { admission: refusing });
     await expect(done).rejects.toMatchObject({ status: 429 });
     expect(received.length).toBe(before);

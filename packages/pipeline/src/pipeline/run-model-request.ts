@@ -1,17 +1,18 @@
-import { GatewayError, gatewayErrorKindOf, type LoggerV1 } from '@modelgate/core';
+import { GatewayError, type LoggerV1 } from '@modelgate/core';
 import type { Exchange } from '../exchange/exchange.js';
-import { isLocalAnswer, type FrontOperation, type LocalAnswerPlan, type WholeAnswer } from '../fronts/front-door.js';
+import { isLocalAnswer, type FrontOperation, type WholeAnswer } from '../fronts/front-door.js';
 import type { DeploymentBook } from '../routing/deployment-book.js';
 import type { ModelRoute, ModelRouter } from '../routing/model-router.js';
 import type { JsonBody } from '../http/read-json-body.js';
 import { HoldingOutput } from '../streaming/holding-output.js';
 import { assertEndpointAllowed, resolveModelForKey } from '../scope/key-scope.js';
 import type { UpstreamTransport } from '../transport/upstream-transport.js';
-import type { TokenEstimate } from '../fronts/estimate-tokens.js';
-import type { AdmissionControl, AdmissionTarget } from './admission-control.js';
+import type { TokenEstimate } from '../fronts/shared/estimate-tokens.js';
+import type { AdmissionTarget } from './admission-control.js';
 import { attemptUpstream, type ServedAttempt } from './attempt-upstream.js';
 import { createCallContext, frontPolicyFor } from './call-context.js';
 import type { ClientReply } from './client-reply.js';
+import type { KeyAuthenticator, LocalAnswer, PipelineExtension } from './pipeline-extension.js';
 import { upstreamHeadersForClient } from './relay-upstream-headers.js';
 import type { RetryPolicy } from './retry-policy.js';
 import { assertOwnsNamedState, pinnedToStateOwner, type VendorStateOwners } from './vendor-state-owners.js';
@@ -19,8 +20,10 @@ import { assertOwnsNamedState, pinnedToStateOwner, type VendorStateOwners } from
 export interface PipelineDependencies {
   readonly models: ModelRouter;
   readonly transport: UpstreamTransport;
-  /** Budgets and rate limits; absent, every request in scope is admitted. */
-  readonly admission?: AdmissionControl;
+  /** What capabilities add to every request (limits, usage records, traces, …), called at the named points in list order. */
+  readonly extensions?: readonly PipelineExtension[];
+  /** Checks the key a front reads (serveModelRequest). */
+  readonly keys: KeyAuthenticator;
   /** Silence after which a relayed stream gets an SSE comment keep-alive. */
   readonly keepAliveIntervalMs: number;
   readonly logger: Pick<LoggerV1, 'warn' | 'error'>;
@@ -34,6 +37,9 @@ export interface PipelineDependencies {
   readonly responsesOtherFamilies?: 'refuse' | 'bridge';
 }
 
+/** What running an authenticated request needs (the key was checked already). */
+export type RequestDependencies = Omit<PipelineDependencies, 'keys'>;
+
 export interface ModelRequest {
   readonly exchange: Exchange;
   readonly operation: FrontOperation;
@@ -43,46 +49,53 @@ export interface ModelRequest {
 }
 
 /**
- * The one path of every model request, whatever its front:
+ * The one path of every model request, whatever its front, and the named points where extensions
+ * take part, in this order:
  *
- *   scope → body → resolve the model → translate → admit → attempt the upstream → answer or relay
+ *   scope → body → resolve the model → translate → admit → beforeUpstream → attempt the upstream
+ *   → afterAnswer → answer or relay
  *
- * and settle, which observers of the exchange do when the connection closes. The endpoint scope is
- * checked before the body is read (it needs only the key, and a key without the endpoint learns
- * nothing about models); the model scope when the model resolves (404, like an unknown model);
- * budgets and limits last, so that a request the gateway cannot translate takes none of them.
- * Errors are thrown as GatewayErrors; the host renders them in the front's envelope.
+ * and settle, which extensions do when the connection closes. The endpoint scope is checked before
+ * the body is read (it needs only the key, and a key without the endpoint learns nothing about
+ * models); the model scope when the model resolves (404, like an unknown model); budgets and limits
+ * after translation, so that a request the gateway cannot translate takes none of them. Errors are
+ * thrown as GatewayErrors; serveModelRequest renders them in the front's envelope.
  */
-export async function runModelRequest(request: ModelRequest, dependencies: PipelineDependencies): Promise<void> {
+export async function runModelRequest(request: ModelRequest, dependencies: RequestDependencies): Promise<void> {
   const { exchange, operation, reply } = request;
   assertEndpointAllowed(exchange.key, operation.endpoint);
   const { value, text } = await request.readBody();
   const body = operation.validate(value);
-  exchange.requestBody = body;
+  exchange.bodyRead(body);
 
-  const resolved = resolveModelForKey(dependencies.models, exchange.key, body.model);
-  exchange.route = resolved;
-  const owner = dependencies.stateOwners ? await assertOwnsNamedState(dependencies.stateOwners, exchange.key.id, body) : undefined;
-  const route = pinnedToStateOwner(resolved, owner);
-  exchange.route = route;
-
+  const route = await resolveRoute(exchange, body, dependencies);
   const call = createCallContext(exchange, route, route.deployments[0]!, dependencies.logger, operation.relayedRequestHeaders);
   const plan = operation.translate(route, body, call, frontPolicyFor(exchange.key, dependencies));
-  exchange.stream = !isLocalAnswer(plan) && plan.upstreamRequest.stream;
+  const stream = !isLocalAnswer(plan) && plan.upstreamRequest.stream;
+  exchange.planned({ stream });
 
-  if (dependencies.admission) {
-    const admitted = dependencies.admission.admit(exchange, new RouteAdmissionTarget(operation, route, body, dependencies.models));
-    reply.setHeaders(admitted instanceof Promise ? await admitted : admitted);
-  }
-  exchange.admitted = true;
-  if (isLocalAnswer(plan)) return answerLocally(exchange, plan, reply);
-  exchange.stage = 'upstream';
+  const admitted = exchange.admit(new RouteAdmissionTarget(operation, route, body, dependencies.models));
+  reply.setHeaders(admitted instanceof Promise ? await admitted : admitted);
+  if (isLocalAnswer(plan)) return answerClient(exchange, plan.localAnswer, reply);
+  const before = exchange.beforeUpstream({ endpoint: operation.endpoint, route, body, stream });
+  const local = before instanceof Promise ? await before : before;
+  if (local) return answerClient(exchange, local, reply);
 
   const served = await attemptUpstream(
     { exchange, operation, body, bodyText: text, route, plan, startStream: (attempt) => relayToClient(exchange, attempt, reply, dependencies) },
     dependencies,
   );
-  if (served.whole) answerClient(exchange, served, served.whole, reply);
+  if (served.whole) answerFromUpstream(exchange, served, served.whole, reply);
+}
+
+/** The requested model as the key may use it, pinned to the provider instance that owns the vendor state the body names. */
+async function resolveRoute(exchange: Exchange, body: { model: string }, dependencies: RequestDependencies): Promise<ModelRoute> {
+  const resolved = resolveModelForKey(dependencies.models, exchange.key, body.model);
+  exchange.routeChosen(resolved);
+  if (!dependencies.stateOwners) return resolved;
+  const route = pinnedToStateOwner(resolved, await assertOwnsNamedState(dependencies.stateOwners, exchange.key.id, body));
+  exchange.routeChosen(route);
+  return route;
 }
 
 /**
@@ -134,9 +147,9 @@ function unpricedDeployment(route: ModelRoute, models: ModelRouter): { model: st
   return undefined;
 }
 
-/** Who answered, on every answer: the upstream's own useful headers and the gateway's. */
+/** Who answered, on every upstream answer: the upstream's own useful headers and the gateway's. */
 function answerHeaders(exchange: Exchange, served: ServedAttempt): Record<string, string> {
-  exchange.servedBy = { route: served.route, deployment: served.deployment };
+  exchange.servedFrom({ route: served.route, deployment: served.deployment });
   return {
     ...upstreamHeadersForClient(served.reply.headers, served.deployment.instance.provider.relayedResponseHeaders ?? []),
     'x-modelgate-model': served.route.publicId,
@@ -145,25 +158,20 @@ function answerHeaders(exchange: Exchange, served: ServedAttempt): Record<string
   };
 }
 
-/** An answer the gateway computed itself (no upstream was called), recorded like any other. */
-function answerLocally(exchange: Exchange, plan: LocalAnswerPlan, reply: ClientReply): void {
-  exchange.usage = plan.localAnswer.usage;
-  exchange.stage = 'responding';
-  exchange.answerComplete(200, plan.localAnswer.body);
-  reply.sendJson(200, plan.localAnswer.body);
-}
-
-/** A whole answer: its record is made durable (observers) before the client gets it. */
-function answerClient(exchange: Exchange, served: ServedAttempt, answer: WholeAnswer, reply: ClientReply): void {
+function answerFromUpstream(exchange: Exchange, served: ServedAttempt, answer: WholeAnswer, reply: ClientReply): void {
   served.release();
   reply.setHeaders(answerHeaders(exchange, served));
-  exchange.usage = answer.usage;
-  exchange.createdStateId = answer.createdStateId;
-  exchange.mintedBlobStateIds = answer.mintedBlobStateIds;
-  exchange.serverToolCalls = answer.serverToolCalls;
-  exchange.stage = 'responding';
-  exchange.answerComplete(200, answer.body);
-  reply.sendJson(200, answer.body);
+  answerClient(exchange, answer, reply);
+}
+
+/**
+ * A whole answer (the upstream's, or one the gateway or an extension gave itself): extensions may
+ * rewrite its body, then its record is made durable before the client gets it.
+ */
+function answerClient(exchange: Exchange, answer: WholeAnswer | LocalAnswer, reply: ClientReply): void {
+  const body = exchange.afterAnswer({ stream: false, status: 200, body: answer.body, usage: answer.usage });
+  exchange.answered(200, body, answer);
+  reply.sendJson(200, body);
 }
 
 /**
@@ -173,10 +181,11 @@ function answerClient(exchange: Exchange, served: ServedAttempt, answer: WholeAn
  * retry, or the client get the error's own status. The relay marks the answer complete just
  * before its last write, and the exchange learns how the stream ended.
  */
-function relayToClient(exchange: Exchange, served: ServedAttempt, reply: ClientReply, dependencies: PipelineDependencies): Promise<void> {
+function relayToClient(exchange: Exchange, served: ServedAttempt, reply: ClientReply, dependencies: RequestDependencies): Promise<void> {
   return new Promise((resolve, reject) => {
+    const tap = exchange.streamTap();
     const output = new HoldingOutput(() => {
-      exchange.stage = 'streaming';
+      exchange.streamStarted();
       reply.setHeaders(answerHeaders(exchange, served));
       const opened = reply.openEventStream();
       resolve();
@@ -192,7 +201,8 @@ function relayToClient(exchange: Exchange, served: ServedAttempt, reply: ClientR
       idleTimeoutMs: served.reply.limits.streamIdleTimeoutMs,
       keepAliveIntervalMs: dependencies.keepAliveIntervalMs,
       exchange,
-      beforeEnd: () => exchange.answerComplete(200),
+      tap,
+      beforeEnd: () => exchange.streamComplete(),
       startAnswer: () => output.release(),
     });
     const settled = relayed.then((outcome) => {
@@ -205,16 +215,14 @@ function relayToClient(exchange: Exchange, served: ServedAttempt, reply: ClientR
         reject(outcome.kind === 'failed' ? outcome.error : clientLeftBeforeAnswer());
         return;
       }
-      exchange.streamOutcome = outcome.kind;
+      exchange.streamSettled(outcome);
       if (outcome.kind !== 'failed') return;
-      exchange.errorCode = outcome.error.code;
-      exchange.errorKind = gatewayErrorKindOf(outcome.error);
       // A bug (not an upstream failure) after the answer started: the client got an error event.
       if (outcome.error.code === 'internal_error') {
         dependencies.logger.error({ err: outcome.error.cause ?? outcome.error, requestId: exchange.requestId }, 'request failed after the response started');
       }
     });
-    exchange.streamSettled = settled;
+    exchange.relaying(settled);
   });
 }
 

@@ -5,7 +5,7 @@ import { PassThrough } from 'node:stream';
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
 import type { ChatCompletionChunk, ProviderV1, UpstreamStreamDecoderV1 } from '@modelgate/core';
 import { Exchange } from '../exchange/exchange.js';
-import { openAiChatFront } from '../fronts/openai-chat-front.js';
+import { openAiChatFront } from '../fronts/chat/openai-chat-front.js';
 import { DeploymentBook } from '../routing/deployment-book.js';
 import { ModelRouter } from '../routing/model-router.js';
 import { DEFAULT_UPSTREAM_CONFIG } from '../transport/upstream-config.js';

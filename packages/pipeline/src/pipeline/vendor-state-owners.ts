@@ -1,6 +1,6 @@
 import { GatewayError } from '@modelgate/core';
 import type { ModelRoute } from '../routing/model-router.js';
-import { presentedBlobStateIds } from '../fronts/sealed-items.js';
+import { presentedBlobStateIds } from '../fronts/responses/sealed-items.js';
 
 /**
  * Who created which vendor-side state. Every key reaches the vendor with the gateway's one

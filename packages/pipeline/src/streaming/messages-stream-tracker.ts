@@ -1,6 +1,6 @@
 import { completionUsageFromAnthropic, formatSseEvent, upstreamProtocolError, type AnthropicUsage, type CompletionUsage, type GatewayError, type SseEvent, type StreamUsageReaderV1 } from '@modelgate/core';
-import { anthropicErrorOf } from '../fronts/anthropic-conventions.js';
-import { anthropicServerToolCalls } from '../fronts/anthropic-usage.js';
+import { anthropicErrorOf } from '../fronts/messages/anthropic-conventions.js';
+import { anthropicServerToolCalls } from '../fronts/messages/anthropic-usage.js';
 import type { VerbatimStreamTracker } from './relay-verbatim-stream.js';
 
 interface MessagesEventPayload {

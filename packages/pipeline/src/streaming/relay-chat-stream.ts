@@ -23,6 +23,8 @@ export interface RelayChatStreamOptions {
   /** True once the client has gone; the relay then stops without writing. */
   readonly clientGone: () => boolean;
   readonly onOutput?: (output: StreamOutputV1) => void;
+  /** Sees each chunk's encoding and the stream's last bytes, and may rewrite them (`''` drops them) or throw to end the stream (StreamTap). */
+  readonly tap?: { event(text: string): string };
   /** Largest upstream event accepted (`upstream.maxEventBytes`); a larger one fails the stream. */
   readonly maxEventBytes: number;
   /** Longest wait for the next upstream event (`upstream.streamIdleTimeoutMs`); comments do not count. */
@@ -68,6 +70,7 @@ export type { RelayOutcome } from './relay-outcome.js';
 export async function relayChatStream(options: RelayChatStreamOptions): Promise<RelayOutcome> {
   const { upstream, translator, output, onOutput } = options;
   const encoder = options.encoder ?? CHAT_CHUNKS;
+  const tapped = (text: string): string => (options.tap && text.length > 0 ? options.tap.event(text) : text);
   const parser = new SseParser({ maxEventBytes: options.maxEventBytes });
   const decoder = new TextDecoder();
   const idle = new EventIdleTimer(upstream, options.idleTimeoutMs);
@@ -88,7 +91,7 @@ export async function relayChatStream(options: RelayChatStreamOptions): Promise<
     for (const item of items) {
       if (!started && carriesContent(item.chunk)) startAnswer();
       onOutput?.(item);
-      text += encoder.encode(item);
+      text += tapped(encoder.encode(item));
     }
     return text;
   };
@@ -117,7 +120,7 @@ export async function relayChatStream(options: RelayChatStreamOptions): Promise<
     await consumePieces(upstream, (piece) => send(translate(parser.push(decoder.decode(piece, { stream: true })))));
     const backPressure = send(translate([...parser.push(decoder.decode()), ...parser.end()]));
     if (backPressure) await backPressure;
-    const last = serialize(translator.onEnd()) + encoder.end();
+    const last = serialize(translator.onEnd()) + tapped(encoder.end());
     startAnswer();
     options.beforeEnd?.();
     output.end(last);

@@ -18,6 +18,8 @@ export interface VerbatimStreamTracker {
   readonly ended: boolean;
   /** The usage known so far, in the gateway's accounting shape. */
   readonly usage: CompletionUsage | undefined;
+  /** Characters of generated text seen so far, when the dialect's tracker counts them. */
+  readonly generatedCharacters?: number;
   /** The terminal events by name, for the error when the upstream stops before one. */
   readonly terminalEvents: string;
   /** The dialect's own last event for a failure after the headers, which its SDKs raise. */
@@ -40,8 +42,8 @@ export interface RelayVerbatimStreamOptions {
   readonly idleTimeoutMs: number;
   /** Called before each event is written. */
   readonly onWrite?: () => void;
-  /** Called with the tracker's usage once the terminal event has arrived. */
-  readonly onUsage?: (usage: CompletionUsage) => void;
+  /** Sees each event written from the upstream's, and may rewrite it (`''` drops it) or throw to end the stream (StreamTap). */
+  readonly tap?: { event(text: string): string };
   /** Called once the terminal event has arrived, just before it is written (the usage record is spooled there). */
   readonly beforeEnd?: () => void;
 }
@@ -83,12 +85,13 @@ export async function relayVerbatimStream(options: RelayVerbatimStreamOptions): 
     if (tracker.ended && !answered) {
       // The terminal event completes the answer for the client: its usage is known now.
       answered = true;
-      if (tracker.usage) options.onUsage?.(tracker.usage);
       options.beforeEnd?.();
     }
+    const written = options.tap ? options.tap.event(block) : block;
     options.onWrite?.();
+    if (written.length === 0) return undefined;
     keepAlive.touch();
-    return output.write(block) ? undefined : once(output, 'drain');
+    return output.write(written) ? undefined : once(output, 'drain');
   };
   // Each block in turn, waiting for the client only when it is slower than the upstream.
   const forwardAll = (blocks: readonly string[], from = 0): Promise<unknown> | undefined => {

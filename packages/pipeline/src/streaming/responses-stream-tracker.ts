@@ -1,6 +1,6 @@
 import { formatSseEvent, upstreamProtocolError, type CompletionUsage, type GatewayError, type ResponsesUsage, type SseEvent } from '@modelgate/core';
-import { countResponsesToolCalls } from '../fronts/responses-tool-calls.js';
-import { toCompletionUsage } from '../fronts/responses-usage.js';
+import { countResponsesToolCalls } from '../fronts/responses/responses-tool-calls.js';
+import { toCompletionUsage } from '../fronts/responses/responses-usage.js';
 import { topLevelMembers } from '../http/json-text.js';
 import type { VerbatimStreamTracker } from './relay-verbatim-stream.js';
 

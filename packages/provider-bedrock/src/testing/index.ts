@@ -4,3 +4,5 @@ export { startBedrockSimulator, type BedrockSimulator, type BedrockSimulatorOpti
 export type { AwsCredentialsForTest } from './verify-sigv4.js';
 export { encodeEventStreamMessage, chunkMessage, exceptionMessage } from './encode-event-stream.js';
 export { bedrockConformanceUpstream } from './bedrock-conformance-upstream.js';
+export { startConverseSimulator, type ConverseSimulator, type ConverseSimulatorOptions, type ConverseScriptedReply } from './converse-simulator.js';
+export { converseConformanceUpstream, readConverseRequest } from './converse-conformance-upstream.js';

@@ -15,6 +15,7 @@ import { demoGoogleReply } from './demo-google-reply.js';
 import type { GoogleScriptedReply } from './google-reply.js';
 import { googleErrorBody, googleErrorFormat, type GoogleProblem } from './google-simulator-errors.js';
 import { countGoogleTokens } from './google-simulator-count-tokens.js';
+import { answerBatchEmbed } from './google-simulator-embeddings.js';
 import { simulatedModel } from './google-simulator-models.js';
 import type { IssuedSignature } from './google-simulator-signatures.js';
 import { validateGoogleRequest } from './validate-google-request.js';
@@ -35,7 +36,7 @@ export type GoogleSimulator = ScriptedSimulator<GoogleScriptedReply> & {
 type Parts = Array<Record<string, unknown>>;
 type Contents = Array<{ role?: unknown; parts?: Parts }>;
 
-const GENERATE = /^\/(v1beta|v1)\/models\/([^/:]+):(generateContent|streamGenerateContent|countTokens)$/;
+const GENERATE = /^\/(v1beta|v1)\/models\/([^/:]+):(generateContent|streamGenerateContent|countTokens|batchEmbedContents)$/;
 
 function textOf(parts: unknown): string {
   return Array.isArray(parts) ? (parts as Parts).map((part) => (typeof part.text === 'string' && part.thought !== true ? part.text : '')).join('') : '';
@@ -60,7 +61,8 @@ function checkKey(request: RecordedRequest, apiKey: string | undefined): GoogleP
 /**
  * Starts a Gemini API simulator on 127.0.0.1 (PROTOCOLS E and I): `POST /v1beta/models/{m}:generateContent`
  * and `:streamGenerateContent?alt=sse` (also under `/v1`, without the JSON Schema fields), and
- * `GET /v1beta/models`, and `:countTokens` (google-simulator-count-tokens). It rejects what Google rejects, in Google's words (E.5–E.7): unknown schema
+ * `GET /v1beta/models`, `:countTokens` (google-simulator-count-tokens) and `:batchEmbedContents`
+ * (google-simulator-embeddings). It rejects what Google rejects, in Google's words (E.5–E.7): unknown schema
  * keywords on the legacy path, both thinking knobs, a level the model lacks, unpaired function
  * responses, a current-turn step without its signature, a signature from another model, empty parts.
  */
@@ -71,6 +73,12 @@ export async function startGoogleSimulator(options: GoogleSimulatorOptions = {})
 
   async function answerGenerate(request: RecordedRequest, route: RegExpExecArray, response: ServerResponse, signal: AbortSignal, headers: Record<string, string>) {
     const [, version, modelId, method] = route;
+    if (method === 'batchEmbedContents') {
+      const fault = queues.faults.shift();
+      if (await playPreludeFault(fault, response, googleErrorFormat, signal, headers)) return;
+      const embedded = answerBatchEmbed(request.body, decodeURIComponent(modelId!));
+      return 'problem' in embedded ? sendProblem(response, embedded.problem, headers) : writeJsonBody(response, 200, embedded.answer, headers);
+    }
     if (method === 'countTokens') {
       const counted = countGoogleTokens(request.body, simulatedModel(decodeURIComponent(modelId!)), version === 'v1beta');
       return 'problem' in counted ? sendProblem(response, counted.problem, headers) : writeJsonBody(response, 200, counted.answer, headers);

@@ -1,4 +1,4 @@
-import { startOpenAiChatSimulator, type OpenAiChatSimulator, type OpenAiSimulatorOptions } from '@modelgate/provider-openai-compatible/testing';
+import { openAiEmbeddingsEndpoint, startOpenAiChatSimulator, type OpenAiChatSimulator, type OpenAiSimulatorOptions } from '@modelgate/provider-openai-compatible/testing';
 import { answerResponses, answerResponsesCompact } from './responses/answer-responses.js';
 import { demoResponsesReply } from './responses/demo-responses-reply.js';
 import { OrganisationResponses } from './responses/organisation-responses.js';
@@ -16,7 +16,7 @@ export interface OpenAiSimulator extends OpenAiChatSimulator {
  * Starts an OpenAI simulator on 127.0.0.1 (PROTOCOLS A, B, C and I): the compatible base's Chat
  * Completions simulator (`POST /v1/chat/completions`, `GET /v1/models`, `GET /v1/models/{id}`) with
  * the Responses API added, `POST /v1/responses` (JSON and named-event SSE) and
- * `POST /v1/responses/compact`, on the same key check and fault queue. One instance is one
+ * `POST /v1/responses/compact`, and `POST /v1/embeddings`, on the same key check and fault queue. One instance is one
  * organisation: it chains only the responses it stored itself, and reads only the blobs it minted.
  */
 export async function startOpenAiSimulator(options: OpenAiSimulatorOptions = {}): Promise<OpenAiSimulator> {
@@ -26,6 +26,7 @@ export async function startOpenAiSimulator(options: OpenAiSimulatorOptions = {})
   const chat = await startOpenAiChatSimulator(options, [
     { method: 'POST', path: '/v1/responses', answer: (exchange) => answerResponses(exchange, () => nextResponsesReply(exchange.request.body), organisation) },
     { method: 'POST', path: '/v1/responses/compact', answer: (exchange) => answerResponsesCompact(exchange, organisation) },
+    openAiEmbeddingsEndpoint,
   ]);
   return {
     ...chat,

@@ -1,3 +1,4 @@
+import type { ServerResponse } from 'node:http';
 import { SseParser } from '@modelgate/core';
 import { startAnthropicSimulator, type AnthropicScriptedReply } from '@modelgate/provider-anthropic/testing';
 import { startGoogleSimulator, type GoogleScriptedReply } from '@modelgate/provider-google/testing';
@@ -53,6 +54,18 @@ const UNAUTHENTICATED = {
 export async function startVertexSimulator(options: VertexSimulatorOptions): Promise<VertexSimulator> {
   const anthropic = await startAnthropicSimulator({ apiKey: INNER_KEY });
   const gemini = await startGoogleSimulator({ apiKey: GEMINI_KEY });
+  /** A count passed to the Anthropic simulator's counter, the body as Vertex got it with Anthropic's model id. */
+  async function relayCount(request: RecordedRequest, model: string, response: ServerResponse, signal: AbortSignal): Promise<void> {
+    const { anthropic_version: _version, model: _named, ...rest } = (request.body ?? {}) as Record<string, unknown>;
+    const upstream = await fetch(`${anthropic.url}/messages/count_tokens`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json', 'x-api-key': INNER_KEY, 'anthropic-version': '2023-06-01' },
+      body: JSON.stringify({ ...rest, model }),
+      signal,
+    });
+    response.writeHead(upstream.status, { 'content-type': 'application/json' });
+    response.end(await upstream.text());
+  }
   const issued = new Map<string, number>();
   // Known once the server listens: the key file names the token endpoint's URL.
   const google: { tokenUri: string; account?: SimulatedServiceAccount } = { tokenUri: '' };
@@ -86,10 +99,14 @@ export async function startVertexSimulator(options: VertexSimulatorOptions): Pro
     if (route[1] !== options.project) {
       return writeJsonBody(response, 403, { error: { code: 403, message: `Permission 'aiplatform.endpoints.predict' denied on resource '//aiplatform.googleapis.com/projects/${route[1]}' (or it may not exist).`, status: 'PERMISSION_DENIED' } });
     }
-    const model = options.models[decodeURIComponent(route[3]!)];
+    // Token counting is `rawPredict` on the `count-tokens` model, the model to count for in the body (Vertex AI, "Count tokens for Claude models").
+    const counting = route[3] === 'count-tokens' && route[4] === 'rawPredict';
+    const named = counting ? String((request.body as { model?: unknown } | undefined)?.model ?? '') : decodeURIComponent(route[3]!);
+    const model = options.models[named];
     if (model === undefined) {
-      return writeJsonBody(response, 404, { error: { code: 404, message: `Publisher Model \`projects/${route[1]}/locations/${route[2]}/publishers/anthropic/models/${route[3]}\` not found.`, status: 'NOT_FOUND' } });
+      return writeJsonBody(response, 404, { error: { code: 404, message: `Publisher Model \`projects/${route[1]}/locations/${route[2]}/publishers/anthropic/models/${named}\` not found.`, status: 'NOT_FOUND' } });
     }
+    if (counting) return relayCount(request, model, response, signal);
     const { anthropic_version: version, ...rest } = (request.body ?? {}) as Record<string, unknown>;
     // Vertex's Claude takes its own version in the body (Vertex AI, "Use Claude models").
     if (version !== 'vertex-2023-10-16') return writeJsonBody(response, 400, { type: 'error', error: { type: 'invalid_request_error', message: 'anthropic_version: Input should be \'vertex-2023-10-16\'' } });

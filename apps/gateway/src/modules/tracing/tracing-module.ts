@@ -1,5 +1,4 @@
 import { defineModule } from '../gateway-module.js';
-import { observerExtension } from '../observer-extension.js';
 import { tracingConfigFragment, type TracingSection } from './tracing-config.js';
 
 /**
@@ -12,6 +11,6 @@ export const tracingModule = defineModule<TracingSection>({
   async create(config, context) {
     if (!config.tracing) return {};
     const tracing = (await import('../../observability/create-tracing.js')).createTracing(config.tracing, context.options.spanExporter);
-    return { extension: observerExtension('tracing', tracing.observer), close: () => tracing.shutdown() };
+    return { extension: tracing.extension, close: () => tracing.shutdown() };
   },
 });

@@ -1,6 +1,7 @@
 import type { JsonSchema } from '../../protocol/v1/schemas/json-schema.js';
 import type { ModelPattern } from '../../routing/match-model-pattern.js';
 import type { ChatTranslatorV1 } from './chat-translator-v1.js';
+import type { EmbeddingsTranslatorV1 } from './embeddings-translator-v1.js';
 import type { PassThroughTranslatorsV1 } from './pass-through-translator-v1.js';
 import type { ResponsesTranslatorV1 } from './responses-translator-v1.js';
 import type { UpstreamSignerV1 } from './upstream-signer-v1.js';
@@ -94,6 +95,8 @@ export interface ProviderV1 {
    * Anthropic: `anthropic-messages`). Same-dialect traffic takes them: relayed byte for byte.
    */
   readonly passThrough?: PassThroughTranslatorsV1;
+  /** `/v1/embeddings`, for vendors with an embeddings API; absent, the endpoint answers 400 naming the family. */
+  readonly embeddings?: EmbeddingsTranslatorV1;
   readonly models?: readonly ModelCardV1[];
   /**
    * Lower-case names of the vendor's response headers a client may use as they are (OpenAI:

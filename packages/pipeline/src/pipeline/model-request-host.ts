@@ -1,0 +1,26 @@
+import type { Exchange } from '../exchange/exchange.js';
+import type { ConnectionClose, ResponseState } from '../exchange/request-ending.js';
+import type { JsonBody } from '../http/read-json-body.js';
+import type { ClientReply } from './client-reply.js';
+
+/**
+ * What the pipeline needs from an HTTP framework to serve one model request (Koa in the gateway,
+ * plain `node:http` in the conformance suite): the request's id, start time and headers, its body,
+ * the reply, and word of the connection closing. The host never writes the exchange.
+ */
+export interface ModelRequestHost {
+  readonly requestId: string;
+  /** `process.hrtime.bigint()` when the request arrived. */
+  readonly startedAt: bigint;
+  /** The client's request headers (lower-case names). */
+  readonly headers: Readonly<Record<string, string | string[] | undefined>>;
+  /** Reads the request body (the host's size, encoding and depth limits apply). */
+  readBody(): Promise<JsonBody>;
+  readonly reply: ClientReply;
+  /** Calls `listener` once, when the response's connection closes (at once, if it has closed already), with what it told then. */
+  onClose(listener: (connection: ConnectionClose) => void): void;
+  /** The response as it stands once the request is over (a stream's: once it has settled). */
+  responseState(): ResponseState;
+  /** Told the exchange as soon as it exists, for the host's own readers (the gateway's request log). */
+  opened?(exchange: Exchange): void;
+}

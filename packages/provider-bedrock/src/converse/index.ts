@@ -1,0 +1,4 @@
+import { bedrockConverseProvider } from './converse-provider.js';
+
+export default bedrockConverseProvider;
+export type { BedrockSettings } from '../bedrock-settings.js';
