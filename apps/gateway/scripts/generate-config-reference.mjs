@@ -1,5 +1,5 @@
 #!/usr/bin/env node
-// Writes docs/config-reference.md from the config schema and its notes (run after a build:
+// Writes docs/config-reference.md from the config schema (its fragments' descriptions and defaults) (run after a build:
 // `npx pnpm@10.34.9 --filter @modelgate/gateway run build`). `--check` only compares, exiting 1
 // when the committed file is stale; `npm test` runs the same comparison
 // (apps/gateway/test/docs/config-reference.test.ts).

@@ -1,7 +1,7 @@
 import { randomBytes } from 'node:crypto';
 import { GatewayError, invalidRequest } from '@modelgate/core';
 import { sha256 } from '../auth/hash-key.js';
-import { keyPolicyProperties } from '../config/gateway-config-schema.js';
+import { keyPolicyProperties } from '../modules/keys/keys-config.js';
 import type { GatewayStore } from '../store/gateway-store.js';
 import type { KeyPolicy, StoredKey } from '../store/stored-key.js';
 import { compileSchema, describeSchemaError, pickPrimaryError } from '@modelgate/pipeline';

@@ -3,8 +3,9 @@ import { dirname, resolve } from 'node:path';
 import { parse as parseYaml } from 'yaml';
 import { compileSchema, describeSchemaErrors } from '@modelgate/pipeline';
 import { expandEnvVars } from './expand-env-vars.js';
-import { gatewayConfigSchema } from './gateway-config-schema.js';
-import { withConfigDefaults, type GatewayConfig, type GatewayConfigInput } from './gateway-config.js';
+import type { GatewayModule } from '../modules/gateway-module.js';
+import { assembleConfigSchema, configFragments, gatewayConfigSchema, withConfigDefaults } from './gateway-config-schema.js';
+import type { GatewayConfig, GatewayConfigInput } from './gateway-config.js';
 
 export interface LoadedGatewayConfig {
   config: GatewayConfig;
@@ -14,12 +15,24 @@ export interface LoadedGatewayConfig {
 
 const validateConfig = compileSchema<GatewayConfigInput>(gatewayConfigSchema);
 
-export function parseGatewayConfig(input: unknown, env: Readonly<Record<string, string | undefined>>, source: string): GatewayConfig {
+/**
+ * Checks a config (after `${VAR}` expansion) against the schema assembled from the core and the
+ * modules, and fills in its defaults. `extraModules` are those an embedding program adds to the
+ * list (`createApp`'s `modules` option): their config keys are accepted too.
+ */
+export function parseGatewayConfig(
+  input: unknown,
+  env: Readonly<Record<string, string | undefined>>,
+  source: string,
+  extraModules: readonly GatewayModule<never>[] = [],
+): GatewayConfig {
   const expanded = expandEnvVars(input ?? {}, env);
-  if (!validateConfig(expanded)) {
-    throw new Error(`invalid config ${source}: ${describeSchemaErrors(validateConfig.errors)}`);
+  const schema = extraModules.length === 0 ? gatewayConfigSchema : assembleConfigSchema(configFragments(extraModules));
+  const validate = extraModules.length === 0 ? validateConfig : compileSchema<GatewayConfigInput>(schema);
+  if (!validate(expanded)) {
+    throw new Error(`invalid config ${source}: ${describeSchemaErrors(validate.errors)}`);
   }
-  const config = withConfigDefaults(expanded);
+  const config = withConfigDefaults(expanded, schema);
   if (config.server.headersTimeoutMs > config.server.requestTimeoutMs) {
     throw new Error(`invalid config ${source}: server.headersTimeoutMs (${config.server.headersTimeoutMs}) must not exceed server.requestTimeoutMs (${config.server.requestTimeoutMs})`);
   }

@@ -1,8 +1,7 @@
-import type { JsonSchema } from '@modelgate/core';
 import { BUNDLED_PROVIDERS, type BundledProvider } from '../plugins/bundled-providers.js';
-import { CONFIG_FIELD_NOTES, GATEWAY_ENVIRONMENT_NOTES } from './config-reference-notes.js';
-import { gatewayConfigSchema } from './gateway-config-schema.js';
-import { withConfigDefaults } from './gateway-config.js';
+import type { GatewayModule } from '../modules/gateway-module.js';
+import { GATEWAY_ENVIRONMENT_NOTES } from './environment-variables.js';
+import { configFragments, type DeclaredFragment } from './gateway-config-schema.js';
 
 type Schema = Record<string, unknown>;
 
@@ -25,7 +24,13 @@ function mergeVariants(schema: Schema): Schema {
     for (const [name, property] of Object.entries(properties(variant))) {
       const current = merged[name];
       const value = asSchema(property);
-      merged[name] = current && 'const' in current && 'const' in value ? { enum: [current.const, value.const] } : current && 'enum' in current && 'const' in value ? { enum: [...(current.enum as unknown[]), value.const] } : value;
+      const description = current?.description ?? value.description;
+      merged[name] =
+        current && 'const' in current && 'const' in value
+          ? { enum: [current.const, value.const], description }
+          : current && 'enum' in current && 'const' in value
+            ? { enum: [...(current.enum as unknown[]), value.const], description }
+            : value;
     }
   }
   return { ...schema, type: 'object', properties: merged };
@@ -72,13 +77,11 @@ function describeType(schema: Schema): string {
   return [String(schema.type ?? 'any'), ...bounds].join(' ');
 }
 
-const DEFAULTS = withConfigDefaults({ providers: [] }) as unknown as Record<string, unknown>;
-
-function defaultOf(path: string): string {
-  const note = CONFIG_FIELD_NOTES[path]?.default;
-  if (note) return note;
-  if (path.includes('[]')) return '';
-  const value = path.split('.').reduce<unknown>((node, key) => (node && typeof node === 'object' ? (node as Record<string, unknown>)[key] : undefined), DEFAULTS);
+/** The schema's `defaultText`, else its `default` when it is a value or a list of values (an object's default is its fields'). */
+function defaultOf(schema: Schema): string {
+  if (typeof schema.defaultText === 'string') return schema.defaultText;
+  const value = schema.default;
+  if (Array.isArray(value)) return value.map(code).join(', ');
   return value === undefined || (typeof value === 'object' && value !== null) ? '' : code(value);
 }
 
@@ -86,8 +89,8 @@ const cell = (text: string) => text.replace(/\|/g, '\\|').replace(/\n/g, ' ');
 
 function fieldTable(fields: readonly ConfigField[]): string[] {
   const rows = fields.map((field) => {
-    const note = CONFIG_FIELD_NOTES[field.path]?.description ?? (typeof field.schema.description === 'string' ? field.schema.description : '');
-    return `| \`${field.path}\`${field.required ? ' (required)' : ''} | ${describeType(field.schema)} | ${defaultOf(field.path) || '—'} | ${cell(note)} |`;
+    const description = typeof field.schema.description === 'string' ? field.schema.description : '';
+    return `| \`${field.path}\`${field.required ? ' (required)' : ''} | ${describeType(field.schema)} | ${defaultOf(field.schema) || '—'} | ${cell(description)} |`;
   });
   return ['| Field | Type | Default | Description |', '|---|---|---|---|', ...rows];
 }
@@ -115,31 +118,24 @@ function providerSection({ package: packageName, plugin }: BundledProvider): str
   ];
 }
 
-const SECTION_TITLES: Readonly<Record<string, string>> = {
-  server: 'Listening and client limits',
-  upstream: 'Upstream connections',
-  resilience: 'Retries, fallbacks and cooldowns',
-  logging: 'Logging',
-  providers: 'Providers',
-  models: 'Models',
-  keys: 'Static keys',
-  responses: 'The Responses API for other families',
-  storage: 'Storage (keys and usage)',
-  redis: 'Redis (rate limits shared by replicas)',
-  admin: 'Admin API',
-  usage: 'Usage records',
-};
+/** The config's fields, section by section (one per top-level key), in the fragments' order. */
+export function configSections(fragments: readonly DeclaredFragment[] = configFragments()): Array<DeclaredFragment & { key: string; fields: ConfigField[] }> {
+  return fragments.flatMap((declared) =>
+    Object.entries(declared.fragment.properties).map(([key, schema]) => ({
+      ...declared,
+      key,
+      fields: listConfigFields({ properties: { [key]: schema }, required: declared.fragment.required ?? [] }),
+    })),
+  );
+}
 
-/** docs/config-reference.md, generated: `node apps/gateway/scripts/generate-config-reference.mjs`. */
-export function renderConfigReference(): string {
-  const fields = listConfigFields(gatewayConfigSchema as JsonSchema as Schema);
-  const sections = new Map<string, ConfigField[]>();
-  for (const field of fields) {
-    const section = field.path.split(/[.[]/)[0]!;
-    sections.set(section, [...(sections.get(section) ?? []), field]);
-  }
+/**
+ * docs/config-reference.md, generated from the config fragments' descriptions and defaults:
+ * `node apps/gateway/scripts/generate-config-reference.mjs`. `extraModules` are added to the list.
+ */
+export function renderConfigReference(extraModules: readonly GatewayModule<never>[] = []): string {
   const lines = [
-    '<!-- Generated from apps/gateway/src/config/gateway-config-schema.ts and config-reference-notes.ts by',
+    '<!-- Generated from the config schema (the core\'s fragments in apps/gateway/src/config/, each module\'s in its folder) by',
     '     `node apps/gateway/scripts/generate-config-reference.mjs` (after a build); a test fails when this file differs. -->',
     '',
     '# Configuration reference',
@@ -162,8 +158,9 @@ export function renderConfigReference(): string {
     'them yourself: `apiKey: "${OPENAI_API_KEY}"`.',
     '',
   ];
-  for (const [section, sectionFields] of sections) {
-    lines.push(`## \`${section}\`: ${SECTION_TITLES[section] ?? section}`, '', ...fieldTable(sectionFields), '');
+  for (const { key, owner, fragment, fields } of configSections(configFragments(extraModules))) {
+    const declaredBy = owner === 'core' ? [] : [`Declared by the \`${owner}\` module.`, ''];
+    lines.push(`## \`${key}\`: ${fragment.titles?.[key] ?? key}`, '', ...declaredBy, ...fieldTable(fields), '');
   }
   lines.push('## Provider settings', '', 'The settings of the first-party providers (`providers[].settings`).', '');
   // One section per package (Vertex is bundled twice, for Claude and for Gemini).

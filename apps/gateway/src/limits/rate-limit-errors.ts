@@ -2,6 +2,12 @@ import { GatewayError } from '@modelgate/core';
 import type { LimitDecision } from './rate-limiter.js';
 import { rateLimitHeaders } from './rate-limit-headers.js';
 
+/** The key limit that refused a request (the metrics' `limit` label). */
+export type RefusingLimit = 'rpm' | 'tpm' | 'concurrency' | 'budget';
+
+/** The limiter's refusal as the limit it names. */
+export const REFUSED_BY: Readonly<Record<NonNullable<LimitDecision['refusedBy']>, RefusingLimit>> = { requests: 'rpm', tokens: 'tpm', concurrency: 'concurrency' };
+
 const DESCRIPTIONS = {
   requests: (decision: LimitDecision) => `requests per minute (RPM): Limit ${decision.requests?.limit}`,
   tokens: (decision: LimitDecision) => `tokens per minute (TPM): Limit ${decision.tokens?.limit}, Remaining ${decision.tokens?.remaining}`,

@@ -6,8 +6,8 @@ import { BatchSpanProcessor, ParentBasedSampler, SimpleSpanProcessor, TraceIdRat
 import type { TracingConfig } from '../config/gateway-config.js';
 
 export interface GatewayTracing {
-  /** The exchange observer that makes the spans. */
-  readonly observer: ExchangeTracer;
+  /** The pipeline extension that makes the spans. */
+  readonly extension: ExchangeTracer;
   /** Exports the spans still buffered; the gateway calls it when it stops. */
   shutdown(): Promise<void>;
 }
@@ -31,13 +31,13 @@ export function createTracing(config: TracingConfig, exporter?: SpanExporter): G
     sampler: new ParentBasedSampler({ root: new TraceIdRatioBasedSampler(config.sampleRatio) }),
     spanProcessors: [spanProcessor],
   });
-  const observer = new ExchangeTracer({
+  const extension = new ExchangeTracer({
     tracer: provider.getTracer(INSTRUMENTATION_SCOPE),
     propagator: new W3CTraceContextPropagator(),
     captureContent: config.captureContent,
   });
   return {
-    observer,
+    extension,
     shutdown: () => provider.shutdown(),
   };
 }

@@ -1,5 +1,5 @@
 import type { LoggerV1 } from '@modelgate/core';
-import type { Exchange, ExchangeObserver, StateOwner, VendorStateOwners } from '@modelgate/pipeline';
+import type { Exchange, PipelineExtension, RequestHooks, StateOwner, VendorStateOwners } from '@modelgate/pipeline';
 import type { GatewayStore } from '../store/gateway-store.js';
 
 /** Owners remembered in memory, newest last: enough for the conversations in progress on a replica. */
@@ -14,7 +14,8 @@ const RECENT_OWNERS = 10_000;
  * it here) and written to the store for the other replicas and after a restart. The memory is a
  * bounded map, oldest forgotten first; the store has every owner.
  */
-export class StateOwnerBook implements VendorStateOwners, ExchangeObserver {
+export class StateOwnerBook implements VendorStateOwners, PipelineExtension {
+  readonly id = 'state-owners';
   private readonly recent = new Map<string, StateOwner>();
 
   constructor(
@@ -22,7 +23,12 @@ export class StateOwnerBook implements VendorStateOwners, ExchangeObserver {
     private readonly logger: Pick<LoggerV1, 'warn'>,
   ) {}
 
-  answerComplete(exchange: Exchange): void {
+  /** Notes the owner of what a request's answer created, once the answer is complete. */
+  open(exchange: Exchange): RequestHooks {
+    return { answerComplete: () => this.answerComplete(exchange) };
+  }
+
+  private answerComplete(exchange: Exchange): void {
     const ids = [...(exchange.createdStateId === undefined ? [] : [exchange.createdStateId]), ...(exchange.mintedBlobStateIds ?? [])];
     if (ids.length === 0) return;
     const provider = exchange.servedBy?.deployment.instance.id;

@@ -1,5 +1,5 @@
-import type { Exchange, ExchangeAttempt, ExchangeObserver, RequestEnding } from '@modelgate/pipeline';
-import type { RefusingLimit, RequestGateListener } from '../limits/request-gate.js';
+import type { Exchange, ExchangeAttempt } from '@modelgate/pipeline';
+import type { GatewayExtension, GatewayRequestHooks } from '../modules/gateway-module.js';
 import type { UsageRecord } from '../usage/usage-record.js';
 import type { GatewayMetrics } from './gateway-metrics.js';
 
@@ -15,11 +15,13 @@ export interface ListedNames {
 }
 
 /**
- * Feeds the metrics: an observer of each exchange (in flight, streams, upstream attempts, retries,
- * fallbacks and cooldowns) and a listener of the request gate, whose usage records are the one
- * source of request, token and cost counts, so the counters match the records exactly.
+ * Feeds the metrics from each request's hooks: in flight, streams, upstream attempts, retries,
+ * fallbacks and cooldowns, and the usage records the usage module announces, the one source of
+ * request, token and cost counts, so the counters match the records exactly; and the limits'
+ * refusals.
  */
-export class MetricsObserver implements ExchangeObserver, RequestGateListener {
+export class MetricsExtension implements GatewayExtension {
+  readonly id = 'metrics';
   private readonly live = new Set<Exchange>();
 
   constructor(
@@ -43,11 +45,18 @@ export class MetricsObserver implements ExchangeObserver, RequestGateListener {
     return { requests: this.live.size, streams };
   }
 
-  opened(exchange: Exchange): void {
+  open(exchange: Exchange): GatewayRequestHooks {
     this.live.add(exchange);
+    return {
+      attemptStarted: (attempt) => this.attemptStarted(exchange, attempt),
+      attemptEnded: (attempt) => this.attemptEnded(attempt),
+      closed: (ending) => void ending.finally(() => this.live.delete(exchange)).catch(() => undefined),
+      usageRecorded: (record) => this.recorded(record, exchange),
+      limitRefused: (limit) => this.metrics.limiterRefusals.inc({ limit }),
+    };
   }
 
-  attemptStarted(exchange: Exchange, attempt: ExchangeAttempt): void {
+  private attemptStarted(exchange: Exchange, attempt: ExchangeAttempt): void {
     const index = exchange.attempts.indexOf(attempt);
     const previous = index > 0 ? exchange.attempts[index - 1] : undefined;
     if (!previous) return;
@@ -55,17 +64,13 @@ export class MetricsObserver implements ExchangeObserver, RequestGateListener {
     else this.metrics.fallbacks.inc({ model: this.model(previous.model), fallback: this.model(attempt.model) });
   }
 
-  attemptEnded(_exchange: Exchange, attempt: ExchangeAttempt): void {
+  private attemptEnded(attempt: ExchangeAttempt): void {
     const deployment = this.deployment(attempt.deployment);
     this.metrics.upstreamAttempts.inc([this.model(attempt.model), attempt.provider, deployment, attempt.status === undefined ? '' : String(attempt.status), attempt.errorKind ?? '']);
     if (attempt.startedCooldown) this.metrics.cooldowns.inc({ deployment });
   }
 
-  closed(exchange: Exchange, ending: Promise<RequestEnding>): void {
-    void ending.finally(() => this.live.delete(exchange)).catch(() => undefined);
-  }
-
-  recorded(record: UsageRecord, exchange: Exchange): void {
+  private recorded(record: UsageRecord, exchange: Exchange): void {
     const model = this.model(record.model ?? '');
     const provider = exchange.servedBy?.deployment.instance.id ?? exchange.provider ?? '';
     // Label values in the metrics' label order (gateway-metrics.ts), the key id last when kept.
@@ -85,9 +90,5 @@ export class MetricsObserver implements ExchangeObserver, RequestGateListener {
     if (record.completionTokens > 0) tokens.inc([model, provider, 'output', ...key], record.completionTokens);
     if (record.cachedTokens > 0) tokens.inc([model, provider, 'cached', ...key], record.cachedTokens);
     if (record.reasoningTokens > 0) tokens.inc([model, provider, 'reasoning', ...key], record.reasoningTokens);
-  }
-
-  refused(limit: RefusingLimit): void {
-    this.metrics.limiterRefusals.inc({ limit });
   }
 }
