@@ -179,18 +179,6 @@ const RULES = [
 
 // Known violations that are too large to fix in place: { rule, file, detail, reason }.
 const ALLOWED = [
-  {
-    rule: 'no-import-circle',
-    file: 'packages/pipeline/src/exchange/exchange-observer.ts',
-    detail: 'exchange-observer.ts → packages/pipeline/src/exchange/exchange.ts → packages/pipeline/src/exchange/exchange-observer.ts',
-    reason: 'issue 30: the pipeline rewrite replaces the observer list with extensions; remove this entry when it lands',
-  },
-  {
-    rule: 'no-import-circle',
-    file: 'packages/pipeline/src/pipeline/attempt-upstream.ts',
-    detail: 'attempt-upstream.ts → packages/pipeline/src/pipeline/run-model-request.ts → packages/pipeline/src/pipeline/attempt-upstream.ts',
-    reason: 'issue 30: the pipeline rewrite gives PipelineDependencies its own file; remove this entry when it lands',
-  },
 ];
 
 // ---------------------------------------------------------------------------------------------

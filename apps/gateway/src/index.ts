@@ -1,8 +1,8 @@
 export { createApp, type CreateAppOptions, type GatewayApp } from './create-app.js';
 export { startGateway, type RunningGateway } from './server/start-gateway.js';
 export { loadGatewayConfig, parseGatewayConfig, type LoadedGatewayConfig } from './config/load-gateway-config.js';
+export { withConfigDefaults } from './config/gateway-config-schema.js';
 export {
-  withConfigDefaults,
   type GatewayConfig,
   type GatewayConfigInput,
   type ProviderConfig,

@@ -3,7 +3,6 @@
 // ModelRequestHost; it reads the key, creates the Exchange, runs the request and answers every
 // error. Capabilities take part as PipelineExtensions, at named points.
 
-export { observerExtension, type ExchangeObserver } from './exchange/exchange-observer.js';
 export { Exchange, type AnswerFacts, type AttemptFailure, type AttemptTarget, type ExchangeAttempt, type ExchangeInit, type ExchangeKey, type ServedBy } from './exchange/exchange.js';
 export type { StreamedPiece } from './exchange/streamed-output.js';
 export { randomHex } from './exchange/random-ids.js';
@@ -27,7 +26,7 @@ export { anthropicConventions, isAnthropicClient } from './fronts/messages/anthr
 export { anthropicModelInfo, anthropicModelPage, type AnthropicPageQuery } from './fronts/messages/anthropic-model-list.js';
 export { answerCharacters, estimateTokensFromCharacters, MAX_DEFAULT_OUTPUT_TOKENS, type TokenEstimate } from './fronts/shared/estimate-tokens.js';
 
-export type { AdmissionControl, AdmissionTarget } from './pipeline/admission-control.js';
+export type { AdmissionTarget } from './pipeline/admission-target.js';
 export type {
   AnswerHeaders,
   AnswerRewrite,
@@ -43,7 +42,7 @@ export type {
 export { EVENT_STREAM_HEADERS, type ClientReply } from './pipeline/client-reply.js';
 export { DEFAULT_RETRY_POLICY, type RetryPolicy } from './pipeline/retry-policy.js';
 export type { ModelRequestHost } from './pipeline/model-request-host.js';
-export type { PipelineDependencies } from './pipeline/run-model-request.js';
+export type { PipelineDependencies } from './pipeline/pipeline-dependencies.js';
 export { invalidApiKey } from './pipeline/authenticate-caller.js';
 export { serveFrontQuery, type FrontQueryHost, type ServedQuery } from './pipeline/serve-front-query.js';
 export { serveModelRequest, type FrontRoute, type ServedRequest } from './pipeline/serve-model-request.js';

@@ -19,7 +19,6 @@ export type { AdminConfig } from '../modules/admin/admin-config.js';
 export type { BudgetPeriod, KeyBudgetConfig, KeyLimitsConfig, StaticKeyConfig } from '../modules/keys/keys-config.js';
 export type { MetricsConfig } from '../modules/metrics/metrics-config.js';
 export type { TracingConfig } from '../modules/tracing/tracing-config.js';
-export { DEFAULT_SERVER_CONFIG, withConfigDefaults } from './gateway-config-schema.js';
 
 /** The whole config: the core's and the built-in modules' sections. */
 export type GatewayConfig = CoreConfig & KeysSection & AdminSection & MetricsSection & TracingSection;

@@ -9,7 +9,7 @@ export function budgetPeriodStart(period: BudgetPeriod, now = new Date()): numbe
   return Date.UTC(now.getUTCFullYear(), now.getUTCMonth(), now.getUTCDate());
 }
 
-/** Budget admission as `RequestGate` uses it: one process's `BudgetGuard`, or a worker's asking its primary. */
+/** Budget admission as the limits module uses it: one process's `BudgetGuard`, or a worker's asking its primary. */
 export interface BudgetAdmission {
   /** False once the key's spend in its budget period has reached its budget. */
   isWithinBudget(key: AuthenticatedKey): Promise<boolean>;

@@ -5,7 +5,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from '@jest/globals';
 import { startOpenAiSimulator } from '@modelgate/provider-openai/testing';
-import { DEFAULT_SERVER_CONFIG } from '../../src/config/gateway-config.js';
+import { DEFAULT_SERVER_CONFIG } from '../../src/config/gateway-config-schema.js';
 import { MAIN_SCRIPT, OPENAI_PROVIDER_PATH, startGatewayProcess, type GatewayProcess } from '../support/gateway-process.js';
 
 type Simulator = Awaited<ReturnType<typeof startOpenAiSimulator>>;

@@ -1,6 +1,5 @@
 import { gatewayErrorKindOf, GatewayError, type CompletionUsage, type GatewayErrorKind } from '@modelgate/core';
-import type { AdmissionTarget } from '../pipeline/admission-control.js';
-import type { AnswerHeaders, LocalAnswer, PipelineExtension, StreamTap, UpstreamIntent, WholeAnswerToWrite } from '../pipeline/pipeline-extension.js';
+import type { AdmissionTarget } from '../pipeline/admission-target.js';
 import type { Deployment, ModelRoute } from '../routing/model-router.js';
 import type { KeyScope } from '../scope/key-scope.js';
 import type { RelayOutcome } from '../streaming/relay-outcome.js';
@@ -8,9 +7,31 @@ import type { AnswerFacts, AttemptFailure, AttemptTarget, ExchangeAttempt } from
 import { mintRecordId } from './random-ids.js';
 import { describeRequestEnding, type ConnectionClose, type RequestEnding, type RequestStage, type ResponseState, type StreamOutcome } from './request-ending.js';
 import { RequestHookList } from './request-hook-list.js';
+import type { AnswerHeaders, LocalAnswer, RequestHooks, StreamTap, UpstreamIntent, WholeAnswerToWrite } from './request-hooks.js';
 import { StreamedOutput, type StreamedPiece } from './streamed-output.js';
 
 export type { AnswerFacts, AttemptFailure, AttemptTarget, ExchangeAttempt } from './exchange-attempt.js';
+
+/**
+ * What a capability adds to every model request (limits, usage records, the request log, metrics,
+ * traces; later cache, guardrails, capture). The pipeline calls `open` when a request's exchange
+ * is created, and the hooks it returns at named points, in a fixed order (the extensions' list
+ * order within each point):
+ *
+ *   admit → beforeUpstream → the attempt loop → afterAnswer (a whole answer, or a stream's tap)
+ *   → answerComplete → closed
+ *
+ * A capability never edits the pipeline: it is an entry in the module list.
+ */
+export interface PipelineExtension {
+  /** Names it in logs and errors (the module's id). */
+  readonly id: string;
+  /**
+   * The exchange was just created for an authenticated request. Returns this capability's hooks for
+   * that one request; whatever it must remember about the request lives in them (no side tables).
+   */
+  open?(exchange: Exchange): RequestHooks | void;
+}
 
 /** The caller, as far as the pipeline needs it: an id for records and leases, and its scope. */
 export interface ExchangeKey extends KeyScope {

@@ -1,6 +1,6 @@
-import type { AdmissionTarget } from '../pipeline/admission-control.js';
-import type { AnswerHeaders, LocalAnswer, RequestHooks, StreamTap, UpstreamIntent, WholeAnswerToWrite } from '../pipeline/pipeline-extension.js';
-import type { ExchangeAttempt } from './exchange.js';
+import type { AdmissionTarget } from '../pipeline/admission-target.js';
+import type { AnswerHeaders, LocalAnswer, RequestHooks, StreamTap, UpstreamIntent, WholeAnswerToWrite } from './request-hooks.js';
+import type { ExchangeAttempt } from './exchange-attempt.js';
 import type { RequestEnding } from './request-ending.js';
 import type { StreamedPiece } from './streamed-output.js';
 

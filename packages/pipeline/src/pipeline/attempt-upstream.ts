@@ -14,7 +14,7 @@ import { spliceTopLevelMembers } from '../http/splice-top-level-members.js';
 import { callUpstream } from './call-upstream.js';
 import { createCallContext, frontPolicyFor, routeOnDeployment } from './call-context.js';
 import { DEFAULT_RETRY_POLICY, retryDelayMs } from './retry-policy.js';
-import type { RequestDependencies } from './run-model-request.js';
+import type { RequestDependencies } from './pipeline-dependencies.js';
 
 /** A successful attempt: who answered, with what plan, and the answer (a whole body already read, or a stream to relay). */
 export interface ServedAttempt {

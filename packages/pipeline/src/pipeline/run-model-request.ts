@@ -1,44 +1,19 @@
-import { GatewayError, type LoggerV1 } from '@modelgate/core';
+import { GatewayError } from '@modelgate/core';
 import type { Exchange } from '../exchange/exchange.js';
 import { isLocalAnswer, type FrontOperation, type WholeAnswer } from '../fronts/front-door.js';
-import type { DeploymentBook } from '../routing/deployment-book.js';
 import type { ModelRoute, ModelRouter } from '../routing/model-router.js';
 import type { JsonBody } from '../http/read-json-body.js';
 import { HoldingOutput } from '../streaming/holding-output.js';
 import { assertEndpointAllowed, resolveModelForKey } from '../scope/key-scope.js';
-import type { UpstreamTransport } from '../transport/upstream-transport.js';
 import type { TokenEstimate } from '../fronts/shared/estimate-tokens.js';
-import type { AdmissionTarget } from './admission-control.js';
+import type { AdmissionTarget } from './admission-target.js';
 import { attemptUpstream, type ServedAttempt } from './attempt-upstream.js';
 import { createCallContext, frontPolicyFor } from './call-context.js';
 import type { ClientReply } from './client-reply.js';
-import type { KeyAuthenticator, LocalAnswer, PipelineExtension } from './pipeline-extension.js';
+import type { LocalAnswer } from './pipeline-extension.js';
+import type { RequestDependencies } from './pipeline-dependencies.js';
 import { upstreamHeadersForClient } from './relay-upstream-headers.js';
-import type { RetryPolicy } from './retry-policy.js';
-import { assertOwnsNamedState, pinnedToStateOwner, type VendorStateOwners } from './vendor-state-owners.js';
-
-export interface PipelineDependencies {
-  readonly models: ModelRouter;
-  readonly transport: UpstreamTransport;
-  /** What capabilities add to every request (limits, usage records, traces, …), called at the named points in list order. */
-  readonly extensions?: readonly PipelineExtension[];
-  /** Checks the key a front reads (serveModelRequest). */
-  readonly keys: KeyAuthenticator;
-  /** Silence after which a relayed stream gets an SSE comment keep-alive. */
-  readonly keepAliveIntervalMs: number;
-  readonly logger: Pick<LoggerV1, 'warn' | 'error'>;
-  /** Retries; none unless configured. */
-  readonly retry?: RetryPolicy;
-  /** Deployments' health and load, shared by every request of the process. */
-  readonly deployments?: DeploymentBook;
-  /** Which key created which vendor-side state; absent, any key may name any (one-key setups, conformance). */
-  readonly stateOwners?: VendorStateOwners;
-  /** `responses.otherFamilies`: whether `/v1/responses` bridges non-OpenAI families (default `refuse`). */
-  readonly responsesOtherFamilies?: 'refuse' | 'bridge';
-}
-
-/** What running an authenticated request needs (the key was checked already). */
-export type RequestDependencies = Omit<PipelineDependencies, 'keys'>;
+import { assertOwnsNamedState, pinnedToStateOwner } from './vendor-state-owners.js';
 
 export interface ModelRequest {
   readonly exchange: Exchange;

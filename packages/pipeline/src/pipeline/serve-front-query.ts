@@ -4,7 +4,7 @@ import type { FrontQueryRoute } from '../fronts/front-doors.js';
 import { assertEndpointAllowed } from '../scope/key-scope.js';
 import { authenticateCaller } from './authenticate-caller.js';
 import type { ModelRequestHost } from './model-request-host.js';
-import type { PipelineDependencies } from './run-model-request.js';
+import type { PipelineDependencies } from './pipeline-dependencies.js';
 import { sendError, settledError } from './settle-error.js';
 
 /** What a front's `GET` needs from the host: the request's id, headers, path and query string, and the reply. */

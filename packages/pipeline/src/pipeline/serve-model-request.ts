@@ -3,7 +3,8 @@ import { Exchange } from '../exchange/exchange.js';
 import type { FrontDoor, FrontOperation } from '../fronts/front-door.js';
 import { authenticateCaller } from './authenticate-caller.js';
 import type { ModelRequestHost } from './model-request-host.js';
-import { runModelRequest, type PipelineDependencies } from './run-model-request.js';
+import type { PipelineDependencies } from './pipeline-dependencies.js';
+import { runModelRequest } from './run-model-request.js';
 import { sendError, settledError } from './settle-error.js';
 
 /** One front operation, with the front whose conventions (key, error envelope) it follows. */

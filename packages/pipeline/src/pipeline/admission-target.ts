@@ -1,5 +1,4 @@
 import type { ModelPricingV1 } from '@modelgate/core';
-import type { Exchange } from '../exchange/exchange.js';
 import type { TokenEstimate } from '../fronts/shared/estimate-tokens.js';
 
 /** What admission decides on, besides the exchange's key. */
@@ -19,14 +18,4 @@ export interface AdmissionTarget {
    * computed when first read, for keys with a budget.
    */
   readonly unpriced: string | undefined;
-}
-
-/**
- * Budgets and rate limits: the host's policy, plugged into the pipeline's admit step. It throws the
- * refusal (429 with its headers), or returns the headers to send with the answer; an admitted
- * exchange holds what it took until it is settled (by the same policy, as an ExchangeObserver).
- */
-export interface AdmissionControl {
-  /** At once when nothing needs I/O (no budget, no rate limits), else a promise. */
-  admit(exchange: Exchange, target: AdmissionTarget): Readonly<Record<string, string>> | Promise<Readonly<Record<string, string>>>;
 }

@@ -1,0 +1,95 @@
+import type { CompletionUsage } from '@modelgate/core';
+import type { AdmissionTarget } from '../pipeline/admission-target.js';
+import type { ModelRoute } from '../routing/model-router.js';
+import type { ExchangeAttempt } from './exchange-attempt.js';
+import type { RequestEnding } from './request-ending.js';
+import type { StreamedPiece } from './streamed-output.js';
+
+// The named points of a request, as one capability's hooks see them (PipelineExtension opens them).
+// Kept apart from the Exchange class, which calls them, so neither file imports the other.
+
+/** Headers an extension adds to the answer (rate-limit headers, a cache verdict). */
+export type AnswerHeaders = Readonly<Record<string, string>>;
+
+/** The request as it is about to go upstream: what `beforeUpstream` decides on. */
+export interface UpstreamIntent {
+  readonly endpoint: string;
+  /** The requested model's route (the first deployment's translation is the plan). */
+  readonly route: ModelRoute;
+  /** The validated client body. */
+  readonly body: { readonly model: string };
+  readonly stream: boolean;
+}
+
+/**
+ * An answer an extension gives instead of the upstream's (a cache hit): served exactly like a whole
+ * upstream answer (afterAnswer, answerComplete, usage recorded), always as one JSON body.
+ */
+export interface LocalAnswer {
+  readonly body: string | object;
+  readonly usage?: CompletionUsage;
+}
+
+/** A whole answer about to be written (the upstream's text when relayed verbatim, else an object). */
+export interface WholeAnswerToWrite {
+  readonly stream: false;
+  readonly status: number;
+  readonly body: string | object;
+  readonly usage?: CompletionUsage;
+}
+
+/** What `afterAnswer` sees: a whole answer about to be written, or a stream about to be relayed. */
+export type AnswerToWrite = WholeAnswerToWrite | { readonly stream: true };
+
+/** What `afterAnswer` may return: a whole answer's replacement body, or a stream's tap. */
+export type AnswerRewrite = { readonly body: string | object } | { readonly tap: StreamTap };
+
+/**
+ * Sees what a relayed stream sends the client from the upstream's, in order, as the front's own SSE
+ * text: one upstream event (a pass-through), or what one hub chunk became (one or more events), and
+ * the stream's last bytes; never keep-alives or the gateway's own error event. Returns it, a rewrite
+ * (`''` drops it), or throws a GatewayError to end the stream with the front's error event instead.
+ */
+export interface StreamTap {
+  event(text: string): string;
+}
+
+/**
+ * One capability's part in one request. Every hook is optional; `admit` and `beforeUpstream` may
+ * throw (a refusal, rendered in the front's envelope); the others must not.
+ */
+export interface RequestHooks {
+  /**
+   * Budgets and rate limits: throws the refusal (a GatewayError), or returns the headers to send
+   * with the answer. Synchronous when no I/O is needed. What it took is held until `closed`.
+   */
+  admit?(target: AdmissionTarget): AnswerHeaders | void | Promise<AnswerHeaders | void>;
+  /**
+   * Admitted, before any upstream is called: returns an answer to serve instead (a cache hit), or
+   * throws to refuse (a pre-call guardrail). The first extension that answers wins.
+   */
+  beforeUpstream?(intent: UpstreamIntent): LocalAnswer | void | Promise<LocalAnswer | void>;
+  /**
+   * An upstream attempt is about to be sent (already in `exchange.attempts`). The headers returned
+   * go upstream with it: trace context (`traceparent`), nothing else.
+   */
+  attemptStarted?(attempt: ExchangeAttempt): Readonly<Record<string, string>> | void;
+  /** The attempt has its answer's headers (a stream), its whole answer, or its error. */
+  attemptEnded?(attempt: ExchangeAttempt): void;
+  /**
+   * An answer is about to be written: a whole one may have its body replaced (each extension sees
+   * the previous one's), a stream may get a tap that sees each outgoing event (a stream retried on
+   * another deployment before its answer started gets a fresh call). Redaction, cache store,
+   * post-call guardrails.
+   */
+  afterAnswer?(answer: AnswerToWrite): AnswerRewrite | void;
+  /** A relayed stream's piece has reached the client's stream: what it told (text, usage, finish). */
+  streamChunk?(piece: StreamedPiece): void;
+  /**
+   * The answer is complete and about to be written (a whole body, or a stream's last bytes): the
+   * moment to make its record durable before the client has it.
+   */
+  answerComplete?(status: number, answer?: unknown): void;
+  /** The client's connection has closed; `ending` resolves once a stream, if any, has settled. */
+  closed?(ending: Promise<RequestEnding>): void;
+}
