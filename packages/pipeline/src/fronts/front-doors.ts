@@ -3,13 +3,14 @@ import type { FrontDoor, FrontOperation, FrontPolicy } from './front-door.js';
 import type { FrontQuery } from './front-query.js';
 import { anthropicMessagesFront } from './messages/anthropic-messages-front.js';
 import { openAiChatFront } from './chat/openai-chat-front.js';
+import { openAiEmbeddingsFront } from './embeddings/openai-embeddings-front.js';
 import { openAiResponsesFront } from './responses/openai-responses-front.js';
 
 /**
  * Every client dialect the gateway serves: the one list that endpoint names, routes and key
  * scopes derive from. A new front is one module added here.
  */
-export const FRONT_DOORS = [openAiChatFront, openAiResponsesFront, anthropicMessagesFront] as const satisfies readonly FrontDoor[];
+export const FRONT_DOORS = [openAiChatFront, openAiResponsesFront, anthropicMessagesFront, openAiEmbeddingsFront] as const satisfies readonly FrontDoor[];
 
 /** The endpoints that ask a model for something: one per front operation. */
 export type ModelEndpoint = (typeof FRONT_DOORS)[number]['operations'][number]['endpoint'];
