@@ -96,7 +96,18 @@ const GOOGLE_MODELS: readonly GoogleModel[] = [
   }),
 ];
 
-export const GOOGLE_MODEL_CARDS: readonly ModelCardV1[] = GOOGLE_MODELS.map((entry) => entry.card);
+/** Gemini's embedding model (POST /v1/embeddings through `:batchEmbedContents`): input tokens only, GA 2025-07-14. */
+const GEMINI_EMBEDDING: ModelCardV1 = {
+  id: 'gemini-embedding-001',
+  displayName: 'Gemini Embedding',
+  description: 'Embeddings (3072 dimensions, shortened by `dimensions`); Gemini reports no tokens for them, so usage is estimated.',
+  created: 1752451200,
+  ownedBy: 'google',
+  contextWindow: 2048,
+  pricing: { input: 0.15, output: 0 },
+};
+
+export const GOOGLE_MODEL_CARDS: readonly ModelCardV1[] = [...GOOGLE_MODELS.map((entry) => entry.card), GEMINI_EMBEDDING];
 
 /**
  * What the translator must know about `model`: the listed model it names (the longest listed id it

@@ -11,6 +11,7 @@ export const OPENAI_MODEL_PATTERNS: readonly ModelPattern[] = [
   'o3-*',
   'o4-*',
   'computer-use-*',
+  'text-embedding-*',
 ];
 
 const NON_REASONING = { streaming: true, tools: true, vision: true, jsonSchema: true, reasoning: false } as const;
@@ -33,5 +34,9 @@ export const OPENAI_MODEL_CARDS: readonly ModelCardV1[] = [
   { id: 'gpt-4o', displayName: 'GPT-4o', capabilities: NON_REASONING, created: 1715367049, ownedBy: 'openai', contextWindow: 128000, maxOutputTokens: 16384, pricing: { input: 2.5, output: 10, cachedInput: 1.25, toolCalls: NON_REASONING_TOOL_CALLS } },
   { id: 'gpt-4o-mini', displayName: 'GPT-4o mini', capabilities: NON_REASONING, created: 1721172741, ownedBy: 'openai', contextWindow: 128000, maxOutputTokens: 16384, pricing: { input: 0.15, output: 0.6, cachedInput: 0.075, toolCalls: NON_REASONING_TOOL_CALLS } },
   { id: 'o3', displayName: 'o3', capabilities: ALL_CAPABILITIES, created: 1744848000, ownedBy: 'openai', contextWindow: 200000, maxOutputTokens: 100000, pricing: { input: 2, output: 8, cachedInput: 0.5, toolCalls: REASONING_TOOL_CALLS } },
+  // Embedding models (POST /v1/embeddings): input tokens only.
+  { id: 'text-embedding-3-small', displayName: 'text-embedding-3-small', description: 'Embeddings (1536 dimensions, shortened by `dimensions`).', created: 1706140800, ownedBy: 'openai', contextWindow: 8192, pricing: { input: 0.02, output: 0 } },
+  { id: 'text-embedding-3-large', displayName: 'text-embedding-3-large', description: 'Embeddings (3072 dimensions, shortened by `dimensions`).', created: 1706140800, ownedBy: 'openai', contextWindow: 8192, pricing: { input: 0.13, output: 0 } },
+  { id: 'text-embedding-ada-002', displayName: 'text-embedding-ada-002', description: 'Embeddings (1536 dimensions).', created: 1671062400, ownedBy: 'openai', contextWindow: 8192, pricing: { input: 0.1, output: 0 } },
   { id: 'o4-mini', displayName: 'o4-mini', capabilities: ALL_CAPABILITIES, created: 1744848000, ownedBy: 'openai', contextWindow: 200000, maxOutputTokens: 100000, pricing: { input: 1.1, output: 4.4, cachedInput: 0.275, toolCalls: REASONING_TOOL_CALLS } },
 ];
