@@ -47,7 +47,8 @@ export const azureOpenAiProvider = defineProvider<AzureOpenAiSettings>({
     return {
       chat: azureChat(openAi.chat, urls),
       responses: azureResponses(openAi.responses!, urls),
-      models: azureDeploymentCards(openAi.models ?? [], settings.deployments),
+      // Not embedding models: Azure's embeddings (deployment URLs) are not served by this provider yet.
+      models: azureDeploymentCards((openAi.models ?? []).filter((card) => card.capabilities?.embeddings !== true), settings.deployments),
       ...(settings.entraId && { signer: createEntraIdSigner(settings.entraScope ?? AZURE_OPENAI_DEFAULT_ENTRA_SCOPE) }),
     };
   },

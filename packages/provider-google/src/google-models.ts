@@ -101,6 +101,7 @@ const GEMINI_EMBEDDING: ModelCardV1 = {
   id: 'gemini-embedding-001',
   displayName: 'Gemini Embedding',
   description: 'Embeddings (3072 dimensions, shortened by `dimensions`); Gemini reports no tokens for them, so usage is estimated.',
+  capabilities: { embeddings: true },
   created: 1752451200,
   ownedBy: 'google',
   contextWindow: 2048,

@@ -37,7 +37,8 @@ export const vertexProvider = defineProvider<VertexSettings>({
       return {
         family: 'google',
         modelPatterns: VERTEX_GEMINI_PATTERNS,
-        models: gemini.models,
+        // Not the embedding model: Vertex embeds through `:predict`, which this provider does not speak yet.
+        models: gemini.models?.filter((card) => card.capabilities?.embeddings !== true),
         chat: { ...geminiChat, toUpstreamRequest: (request, call) => toVertexGeminiRequest(gemini.chat.toUpstreamRequest(request, call), call.upstreamModel, publishers) },
         signer,
       };

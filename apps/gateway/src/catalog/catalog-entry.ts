@@ -32,7 +32,7 @@ export function catalogEntryOf(route: ModelRoute, policy?: FrontPolicy): Catalog
     maxOutputTokens: card?.maxOutputTokens,
     pricing: route.pricing,
     capabilities: card?.capabilities,
-    endpoints: endpointsServedBy(route.instance.provider, policy),
+    endpoints: endpointsServedBy(route.instance.provider, policy, card),
     retiresOn: card?.retiresOn,
   };
 }

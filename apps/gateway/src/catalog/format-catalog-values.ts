@@ -7,6 +7,7 @@ const CAPABILITY_NAMES: ReadonlyArray<readonly [keyof ModelCapabilitiesV1, strin
   ['vision', 'vision'],
   ['jsonSchema', 'JSON schema'],
   ['reasoning', 'reasoning'],
+  ['embeddings', 'embeddings'],
 ];
 
 export function formatTokens(count: number | undefined): string {

@@ -23,7 +23,9 @@ describe('docs/models.md', () => {
       expect(cards.length).toBeGreaterThan(0);
       for (const card of cards) {
         const row = section.split('\n').find((line) => line.startsWith(`| \`${card.id}\` |`));
-        expect({ card: card.id, row }).toEqual({ card: card.id, row: expect.stringContaining('`/v1/chat/completions`') });
+        // A generation model lists chat (every provider speaks the hub); an embedding model, /v1/embeddings alone.
+        const endpoint = card.capabilities?.embeddings ? '`/v1/embeddings` |' : '`/v1/chat/completions`';
+        expect({ card: card.id, row }).toEqual({ card: card.id, row: expect.stringContaining(endpoint) });
         if (card.pricing) expect(row).toContain(`$${card.pricing.output.toFixed(card.pricing.output < 1 ? 3 : 2)}`);
       }
     }

@@ -121,6 +121,8 @@ export interface FrontOperation<Request extends { model: string } = { model: str
   unpricedPart?(request: Request, pricing: ModelPricingV1 | undefined): string | undefined;
   /** The vendor charges nothing for it (token counting): a model without a price may be reached under a budget. */
   readonly unbilled?: boolean;
+  /** The models it is for: `embedding` models (capability `embeddings`), or generation models (the default); the catalog lists it for those. */
+  readonly modelKind?: 'embedding' | 'generation';
   /**
    * Picks the route's translator for this operation (a native pass-through for the front's own
    * dialect, or the chat hub) and translates; throws when the route's provider cannot serve it.

@@ -1,4 +1,4 @@
-import type { ProviderV1 } from '@modelgate/core';
+import type { ModelCardV1, ProviderV1 } from '@modelgate/core';
 import type { FrontDoor, FrontOperation, FrontPolicy } from './front-door.js';
 import type { FrontQuery } from './front-query.js';
 import { anthropicMessagesFront } from './messages/anthropic-messages-front.js';
@@ -42,9 +42,16 @@ export function frontQueries(): ReadonlyArray<{ readonly method: 'GET'; readonly
   return [...byPath].map(([path, routes]) => ({ method: 'GET', path, routes }));
 }
 
-/** The model endpoints a provider serves (under the gateway's settings, when given), in the order of the fronts. */
-export function endpointsServedBy(provider: ProviderV1, policy?: FrontPolicy): ModelEndpoint[] {
-  return FRONT_DOORS.flatMap((front) => front.operations.filter((operation) => operation.serves(provider, policy)).map((operation) => operation.endpoint));
+/**
+ * The model endpoints a provider serves for one of its models (under the gateway's settings, when
+ * given), in the order of the fronts: an embedding model's (its card says `embeddings`) or a
+ * generation model's (any other, a model without a card included).
+ */
+export function endpointsServedBy(provider: ProviderV1, policy?: FrontPolicy, card?: ModelCardV1): ModelEndpoint[] {
+  const kind = card?.capabilities?.embeddings === true ? 'embedding' : 'generation';
+  return frontOperations()
+    .filter(({ operation }) => (operation.modelKind ?? 'generation') === kind && operation.serves(provider, policy))
+    .map(({ operation }) => operation.endpoint as ModelEndpoint);
 }
 
 /** The path of a model endpoint (`chat` → `/v1/chat/completions`). */

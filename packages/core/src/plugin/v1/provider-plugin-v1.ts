@@ -53,7 +53,7 @@ export interface LongContextPricingV1 {
   readonly cacheWrite?: number;
 }
 
-/** What a model can do through the gateway's chat endpoint; an absent flag means unknown (shown as such). */
+/** What a model can do through the gateway's endpoints; an absent flag means unknown (shown as such). */
 export interface ModelCapabilitiesV1 {
   readonly streaming?: boolean;
   readonly tools?: boolean;
@@ -63,6 +63,8 @@ export interface ModelCapabilitiesV1 {
   readonly jsonSchema?: boolean;
   /** It thinks before answering (`reasoning_effort`, reasoning tokens). */
   readonly reasoning?: boolean;
+  /** An embedding model: it answers `/v1/embeddings`, not the generation endpoints. */
+  readonly embeddings?: boolean;
 }
 
 /** What a provider knows about one of its models, for `/v1/models` and the catalog. */

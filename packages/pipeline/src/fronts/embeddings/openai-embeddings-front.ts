@@ -40,6 +40,7 @@ const embeddings = {
   endpoint: 'embeddings' as const,
   method: 'POST',
   path: '/v1/embeddings',
+  modelKind: 'embedding',
   validate: createBodyValidator<EmbeddingsRequest>(embeddingsRequestSchema),
   serves: (provider) => provider.embeddings !== undefined,
   estimateTokens: (request) => {
