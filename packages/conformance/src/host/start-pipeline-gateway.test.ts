@@ -44,6 +44,6 @@ describe('startPipelineGateway', () => {
   });
 
   it('answers an unknown path 404 in OpenAI’s envelope', async () => {
-    expect(await answer(await post('/embeddings', gateway.apiKey))).toMatchObject({ status: 404, body: { error: { code: 'unknown_url' } } });
+    expect(await answer(await post('/audio/speech', gateway.apiKey))).toMatchObject({ status: 404, body: { error: { code: 'unknown_url' } } });
   });
 });
