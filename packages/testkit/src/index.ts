@@ -21,6 +21,7 @@ export { writeJsonBody } from './write-json-body.js';
 export { splitText, splitEvery } from './split-text.js';
 export { readSseEvents } from './read-sse-events.js';
 export { randomToken } from './random-token.js';
+export { unitVectorOf } from './unit-vector-of.js';
 export { estimateTokens } from './estimate-tokens.js';
 export { isRecord } from './is-record.js';
 export { createScriptQueues, exposeScriptedSimulator, type ScriptQueues, type ScriptedSimulator } from './scripted-simulator.js';

@@ -1,5 +1,4 @@
-import { createHash } from 'node:crypto';
-import { isRecord } from '@modelgate/testkit';
+import { isRecord, unitVectorOf } from '@modelgate/testkit';
 import { invalidGoogleArgument, type GoogleProblem } from './google-simulator-errors.js';
 
 // `POST /v1beta/models/{m}:batchEmbedContents` as the Gemini API takes it
@@ -13,16 +12,6 @@ export const SIMULATED_EMBEDDING_MODELS: Readonly<Record<string, number>> = { 'g
 // same sentence as for generateContent on an unknown model, PROTOCOLS E.5).
 function notForEmbedding(model: string): GoogleProblem {
   return { status: 404, message: `models/${model} is not found for API version v1beta, or is not supported for batchEmbedContents. Call ListModels to see the list of available models and their supported methods.` };
-}
-
-function vectorOf(text: string, length: number): number[] {
-  const values: number[] = [];
-  for (let block = 0; values.length < length; block++) {
-    const digest = createHash('sha256').update(`${block}:${text}`).digest();
-    for (let offset = 0; offset < digest.length && values.length < length; offset += 2) values.push(digest.readInt16LE(offset) / 32768);
-  }
-  const norm = Math.hypot(...values) || 1;
-  return values.map((value) => value / norm);
 }
 
 /** The simulated answer to a batchEmbedContents body, or Google's refusal of it. */
@@ -42,7 +31,7 @@ export function answerBatchEmbed(body: unknown, model: string): { problem: Googl
     if (!isRecord(request) || request.model !== `models/${model}` || text === '' || (dimensions !== undefined && (typeof dimensions !== 'number' || dimensions < 1 || dimensions > length))) {
       return { problem: invalidGoogleArgument(`simulator: requests[${index}] needs model 'models/${model}', text parts, and an outputDimensionality from 1 to ${length}.`) };
     }
-    embeddings.push({ values: vectorOf(text, typeof dimensions === 'number' ? dimensions : length) });
+    embeddings.push({ values: unitVectorOf(text, typeof dimensions === 'number' ? dimensions : length) });
   }
   return { answer: { embeddings } };
 }

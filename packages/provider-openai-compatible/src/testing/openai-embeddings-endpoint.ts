@@ -1,6 +1,5 @@
-import { createHash } from 'node:crypto';
 import { encodeEmbeddingBase64 } from '@modelgate/core';
-import { estimateTokens, playPreludeFault, writeJsonBody } from '@modelgate/testkit';
+import { estimateTokens, playPreludeFault, unitVectorOf, writeJsonBody } from '@modelgate/testkit';
 import { openAiErrorFormat, type OpenAiProblem } from './openai-errors.js';
 import type { OpenAiSimulatorEndpoint } from './openai-simulator-endpoint.js';
 
@@ -34,17 +33,6 @@ function inputsOf(input: unknown): Array<{ text: string; tokens: number }> | und
   return read.every((item) => item !== undefined) ? read : undefined;
 }
 
-/** A deterministic unit vector for a text: the same text always embeds the same, so tests can compare. */
-function vectorOf(text: string, length: number): number[] {
-  const values: number[] = [];
-  for (let block = 0; values.length < length; block++) {
-    const digest = createHash('sha256').update(`${block}:${text}`).digest();
-    for (let offset = 0; offset < digest.length && values.length < length; offset += 2) values.push(digest.readInt16LE(offset) / 32768);
-  }
-  const norm = Math.hypot(...values) || 1;
-  return values.map((value) => Math.fround(value / norm));
-}
-
 /**
  * `POST /v1/embeddings` as OpenAI serves it (PROTOCOLS A.9): a string, strings or token arrays in,
  * unit vectors out (float, or base64 of little-endian float32), usage as prompt tokens; OpenAI's
@@ -68,7 +56,8 @@ export const openAiEmbeddingsEndpoint: OpenAiSimulatorEndpoint = {
     if (longest > CONTEXT_TOKENS) return sendProblem(tooLong(longest));
     const length = typeof body.dimensions === 'number' ? body.dimensions : model.length;
     const data = inputs.map((input, index) => {
-      const vector = vectorOf(input.text, length);
+      // OpenAI's vectors are float32: what base64 carries, and what floats round to.
+      const vector = unitVectorOf(input.text, length).map(Math.fround);
       return { object: 'embedding', index, embedding: body.encoding_format === 'base64' ? encodeEmbeddingBase64(vector) : vector };
     });
     const tokens = inputs.reduce((sum, input) => sum + input.tokens, 0);
