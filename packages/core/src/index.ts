@@ -45,6 +45,7 @@ export {
   SUPPORTED_SPECIFICATION_VERSIONS,
 } from './plugin/check-provider-plugin.js';
 export { settingsFromEnvironment } from './plugin/settings-from-environment.js';
+export { storedResponseRequest } from './plugin/stored-response-request.js';
 export {
   resolvePassThroughTranslator,
   passThroughFromResponses,

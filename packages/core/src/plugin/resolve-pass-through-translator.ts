@@ -10,12 +10,13 @@ export function unsupportedPassThroughOperation(dialect: PassThroughDialectV1, o
   return invalidRequest(`This model's provider does not offer the '${operation}' operation of ${dialect}.`, null, 'unsupported_operation');
 }
 
-/** `responses` as the pass-through it always was: `create` and `compact`. */
+/** `responses` as the pass-through it always was: `create` and `compact`, and `input_tokens` when it counts. */
 export function passThroughFromResponses(responses: ResponsesTranslatorV1): PassThroughTranslatorV1<ResponsesRequest> {
   return {
     toUpstreamRequest(body, call, operation) {
       if (operation === 'create') return responses.toUpstreamRequest(body, call);
       if (operation === 'compact') return responses.toUpstreamCompactRequest(body, call);
+      if (operation === 'input_tokens' && responses.toUpstreamInputTokensRequest) return responses.toUpstreamInputTokensRequest(body, call);
       throw unsupportedPassThroughOperation('openai-responses', operation);
     },
     toGatewayError: (failure, call) => responses.toGatewayError(failure, call),

@@ -15,10 +15,10 @@ export type PassThroughDialectV1 = 'openai-responses' | 'anthropic-messages' | (
 
 /**
  * What one front's endpoint asks of the translator. `create` is the dialect's main endpoint; the
- * others are its side endpoints: `compact` (`/v1/responses/compact`), `count_tokens`
- * (`/v1/messages/count_tokens`).
+ * others are its side endpoints: `compact` (`/v1/responses/compact`), `input_tokens`
+ * (`/v1/responses/input_tokens`), `count_tokens` (`/v1/messages/count_tokens`).
  */
-export type PassThroughOperationV1 = 'create' | 'compact' | 'count_tokens' | (string & {});
+export type PassThroughOperationV1 = 'create' | 'compact' | 'input_tokens' | 'count_tokens' | (string & {});
 
 /** Reads the usage of one relayed event stream. The gateway creates one per stream, so it may keep state. */
 export interface StreamUsageReaderV1 {

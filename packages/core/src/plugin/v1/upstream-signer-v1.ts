@@ -3,7 +3,7 @@
  * (AWS SigV4 hashes the payload) covers the bytes that leave, not a value re-encoded later.
  */
 export interface SignableUpstreamRequestV1 {
-  readonly method: 'GET' | 'POST';
+  readonly method: 'GET' | 'POST' | 'DELETE';
   readonly url: string;
   readonly headers: Readonly<Record<string, string>>;
   readonly body?: string;

@@ -1,6 +1,6 @@
 /** What a translator asks the gateway to send. The gateway owns the socket, timeouts and retries. */
 export interface UpstreamRequestV1 {
-  readonly method: 'GET' | 'POST';
+  readonly method: 'GET' | 'POST' | 'DELETE';
   /** Absolute URL, built from the provider's settings (base URL) and the endpoint. */
   readonly url: string;
   readonly headers: Readonly<Record<string, string>>;
