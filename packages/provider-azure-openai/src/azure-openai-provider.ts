@@ -1,4 +1,4 @@
-import { defineProvider, type ChatTranslatorV1, type ProviderContextV1, type ResponsesTranslatorV1 } from '@modelgate/core';
+import { defineProvider, storedResponseRequest, type ChatTranslatorV1, type ProviderContextV1, type ResponsesTranslatorV1 } from '@modelgate/core';
 import openAiProvider from '@modelgate/provider-openai';
 import { azureDeploymentCards } from './azure-openai-deployment-cards.js';
 import { createEntraIdSigner } from './azure-entra-id-signer.js';
@@ -21,6 +21,7 @@ function azureResponses(responses: ResponsesTranslatorV1, urls: AzureOpenAiUrls)
   return {
     toUpstreamRequest: (request, call) => ({ ...responses.toUpstreamRequest(request, call), url: urls.api.url('/responses') }),
     toUpstreamCompactRequest: (request, call) => ({ ...responses.toUpstreamCompactRequest(request, call), url: urls.api.url('/responses/compact') }),
+    toUpstreamStoredResponseRequest: (operation) => storedResponseRequest(urls.api.url, urls.api.headers, operation),
     toGatewayError: (failure) => azureOpenAiError(failure),
   };
 }
