@@ -22,7 +22,7 @@ function decodeModelId(encoded: string): string {
  * built-in chat with its own dialect of it (DeepSeek's reasoning) and keep the rest.
  */
 export function matchOpenAiRoute(method: string, path: string, endpoints: readonly OpenAiSimulatorEndpoint[] = []): OpenAiRoute | undefined {
-  const endpoint = endpoints.find((candidate) => candidate.method === method && candidate.path === path);
+  const endpoint = endpoints.find((candidate) => candidate.method === method && (typeof candidate.path === 'string' ? candidate.path === path : candidate.path.test(path)));
   if (endpoint !== undefined) return { kind: 'endpoint', endpoint };
   if (method === 'POST' && path === '/v1/chat/completions') return { kind: 'chat-completions' };
   if (method === 'GET' && path === '/v1/models') return { kind: 'list-models' };

@@ -23,7 +23,7 @@ export interface OpenAiSimulatorExchange {
  */
 export interface OpenAiSimulatorEndpoint {
   readonly method: string;
-  /** The exact path, e.g. `/v1/responses`. */
-  readonly path: string;
+  /** The exact path, e.g. `/v1/responses`, or a pattern the whole path matches (`/^\/v1\/responses\/([^/]+)$/`). */
+  readonly path: string | RegExp;
   answer(exchange: OpenAiSimulatorExchange): Promise<void>;
 }

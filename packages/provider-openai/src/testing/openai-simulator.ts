@@ -1,7 +1,8 @@
 import { openAiEmbeddingsEndpoint, startOpenAiChatSimulator, type OpenAiChatSimulator, type OpenAiSimulatorOptions } from '@modelgate/provider-openai-compatible/testing';
-import { answerResponses, answerResponsesCompact } from './responses/answer-responses.js';
+import { answerInputTokens, answerResponses, answerResponsesCompact } from './responses/answer-responses.js';
 import { demoResponsesReply } from './responses/demo-responses-reply.js';
 import { OrganisationResponses } from './responses/organisation-responses.js';
+import { storedResponseEndpoints } from './responses/stored-response-endpoints.js';
 import type { ResponsesReply } from './responses/responses-reply.js';
 
 export interface OpenAiSimulator extends OpenAiChatSimulator {
@@ -16,8 +17,10 @@ export interface OpenAiSimulator extends OpenAiChatSimulator {
  * Starts an OpenAI simulator on 127.0.0.1 (PROTOCOLS A, B, C and I): the compatible base's Chat
  * Completions simulator (`POST /v1/chat/completions`, `GET /v1/models`, `GET /v1/models/{id}`) with
  * the Responses API added, `POST /v1/responses` (JSON and named-event SSE) and
- * `POST /v1/responses/compact`, and `POST /v1/embeddings`, on the same key check and fault queue. One instance is one
- * organisation: it chains only the responses it stored itself, and reads only the blobs it minted.
+ * `POST /v1/responses/compact`, `POST /v1/responses/input_tokens` and the stored responses (read,
+ * delete, cancel, input items), and `POST /v1/embeddings`, on the same key check and fault queue.
+ * One instance is one organisation: it chains and reads only the responses it stored itself, and
+ * reads only the blobs it minted.
  */
 export async function startOpenAiSimulator(options: OpenAiSimulatorOptions = {}): Promise<OpenAiSimulator> {
   const responsesReplies: ResponsesReply[] = [];
@@ -26,6 +29,8 @@ export async function startOpenAiSimulator(options: OpenAiSimulatorOptions = {})
   const chat = await startOpenAiChatSimulator(options, [
     { method: 'POST', path: '/v1/responses', answer: (exchange) => answerResponses(exchange, () => nextResponsesReply(exchange.request.body), organisation) },
     { method: 'POST', path: '/v1/responses/compact', answer: (exchange) => answerResponsesCompact(exchange, organisation) },
+    { method: 'POST', path: '/v1/responses/input_tokens', answer: (exchange) => answerInputTokens(exchange, organisation) },
+    ...storedResponseEndpoints(organisation),
     openAiEmbeddingsEndpoint,
   ]);
   return {

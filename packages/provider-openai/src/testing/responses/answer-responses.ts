@@ -1,6 +1,6 @@
 import type { ResponsesRequest } from '@modelgate/core';
 import { openAiErrorFormat, type OpenAiSimulatorExchange } from '@modelgate/provider-openai-compatible/testing';
-import { playPreludeFault, writeEventStream, writeJsonReply } from '@modelgate/testkit';
+import { estimateTokens, playPreludeFault, writeEventStream, writeJsonReply } from '@modelgate/testkit';
 import { buildCompactedResponse } from './build-compacted-response.js';
 import { buildResponseEvents } from './build-response-events.js';
 import { buildResponseObject, newResponseIdentity } from './build-response-object.js';
@@ -8,7 +8,9 @@ import { ResponseEventFramer } from './frame-response-events.js';
 import type { OrganisationResponses } from './organisation-responses.js';
 import { echoResponsesReply, isCompactionRequest, planResponse } from './plan-response.js';
 import type { ResponsesReply } from './responses-reply.js';
+import { promptText } from './responses-input-text.js';
 import { validateResponsesRequest } from './validate-responses-request.js';
+import { storedInputItems } from './stored-input-items.js';
 
 /** Plays a prelude fault and validates; returns the body when the request is to be answered. */
 async function admit(exchange: OpenAiSimulatorExchange, organisation?: OrganisationResponses): Promise<ResponsesRequest | undefined> {
@@ -35,7 +37,11 @@ export async function answerResponses(exchange: OpenAiSimulatorExchange, nextRep
   const reply = isCompactionRequest(request) ? echoResponsesReply(request) : (nextReply() ?? echoResponsesReply(request));
   const final = planResponse(request, reply);
   const identity = newResponseIdentity(request);
-  organisation?.remember(identity.id, request);
+  organisation?.remember(identity.id, request, {
+    response: buildResponseObject(identity, final),
+    inputItems: storedInputItems(request.input),
+    events: () => buildResponseEvents(identity, final),
+  });
   organisation?.rememberBlobs(final.output);
   const { response, fault, signal, headers } = exchange;
   if (request.stream !== true) {
@@ -55,4 +61,15 @@ export async function answerResponsesCompact(exchange: OpenAiSimulatorExchange, 
   const compacted = buildCompactedResponse(request);
   organisation?.rememberBlobs(compacted.output as unknown[]);
   await writeJsonReply(response, compacted, { fault, format: openAiErrorFormat, signal, headers });
+}
+
+/**
+ * `POST /v1/responses/input_tokens`: `{object: "response.input_tokens", input_tokens}`, the count
+ * the same request's usage would report (openai-node `responses.inputTokens.count`).
+ */
+export async function answerInputTokens(exchange: OpenAiSimulatorExchange, organisation?: OrganisationResponses): Promise<void> {
+  const request = await admit(exchange, organisation);
+  if (!request) return;
+  const { response, fault, signal, headers } = exchange;
+  await writeJsonReply(response, { object: 'response.input_tokens', input_tokens: estimateTokens(promptText(request)) }, { fault, format: openAiErrorFormat, signal, headers });
 }

@@ -1,5 +1,6 @@
-import type { ResponsesRequest } from '@modelgate/core';
+import type { ResponseObject, ResponsesRequest } from '@modelgate/core';
 import { badRequest, type OpenAiProblem } from '@modelgate/provider-openai-compatible/testing';
+import type { ResponseEventBody } from './build-response-events.js';
 
 /**
  * The stored responses of one OpenAI organisation: one simulator instance is one organisation, so
@@ -8,14 +9,31 @@ import { badRequest, type OpenAiProblem } from '@modelgate/provider-openai-compa
  * does not hold with 400 `previous_response_not_found`, "Previous response with id '…' not found."
  * (OpenAI's answer quoted in maximhq/bifrost#2441, 2026-03-31; param as in PROTOCOLS' ownership rule).
  */
+/** A response OpenAI keeps: the object as answered, its input items, and how to replay its events. */
+export interface StoredResponse {
+  readonly response: ResponseObject;
+  readonly inputItems: readonly Record<string, unknown>[];
+  readonly events: () => Iterable<ResponseEventBody>;
+}
+
 export class OrganisationResponses {
-  private readonly stored = new Set<string>();
+  private readonly stored = new Map<string, StoredResponse>();
   /** Every blob this organisation minted: kept across `reset()`, as an organisation's keys do not change. */
   private readonly minted = new Set<string>();
 
-  /** A response OpenAI keeps (`store` defaults to true); `store: false` leaves nothing to chain. */
-  remember(id: string, request: ResponsesRequest): void {
-    if ((request as { store?: unknown }).store !== false) this.stored.add(id);
+  /** A response OpenAI keeps (`store` defaults to true); `store: false` leaves nothing to chain or read. */
+  remember(id: string, request: ResponsesRequest, stored: StoredResponse): void {
+    if ((request as { store?: unknown }).store !== false) this.stored.set(id, stored);
+  }
+
+  /** The stored response of this id, if this organisation holds it. */
+  find(id: string): StoredResponse | undefined {
+    return this.stored.get(id);
+  }
+
+  /** Deletes a stored response; false when there was none. */
+  forget(id: string): boolean {
+    return this.stored.delete(id);
   }
 
   /** The 400 for a `previous_response_id` this organisation never stored. */
