@@ -1,4 +1,4 @@
-import type { AnthropicMessagesRequest, CallContextV1, CompletionUsage, PassThroughTranslatorV1 } from '@modelgate/core';
+import type { AnthropicMessagesRequest, CallContextV1, PassThroughTranslatorV1 } from '@modelgate/core';
 import { MessagesStreamTracker } from '../../streaming/messages-stream-tracker.js';
 import { relayVerbatimStream } from '../../streaming/relay-verbatim-stream.js';
 import { withoutGatewayThinking } from './anthropic-foreign-thinking.js';
@@ -6,12 +6,10 @@ import { anthropicServerToolCalls, anthropicUsageOf } from './anthropic-usage.js
 import type { ExchangePlan, WholeAnswer } from '../front-door.js';
 import { parseUpstreamAnswer, readRelayedMembers } from '../shared/relayed-answer.js';
 import { verbatimRelayOptions } from '../shared/verbatim-relay-options.js';
+import { NO_USAGE } from '../shared/token-count-plan.js';
 
 /** The operations of the Messages front, as its pass-through translators name them. */
 export type MessagesOperationName = 'create' | 'count_tokens';
-
-/** What counting tokens costs: nothing (Anthropic does not bill it; the record says so). */
-export const NO_USAGE: CompletionUsage = Object.freeze({ prompt_tokens: 0, completion_tokens: 0, total_tokens: 0 });
 
 /**
  * Same-dialect traffic for a provider that speaks Anthropic Messages (PROTOCOLS D): the body goes

@@ -1,5 +1,6 @@
-import type { AnthropicMessagesRequest, CallContextV1, ChatCompletionRequest, ChatTranslatorV1 } from '@modelgate/core';
-import { NO_USAGE, type MessagesOperationName } from '../anthropic-pass-through-plan.js';
+import type { AnthropicMessagesRequest, CallContextV1 } from '@modelgate/core';
+import type { MessagesOperationName } from '../anthropic-pass-through-plan.js';
+import { NO_USAGE, vendorCountPlan } from '../../shared/token-count-plan.js';
 import { estimateRequestTokens } from '../../shared/estimate-tokens.js';
 import type { FrontPlan } from '../../front-door.js';
 import { relayTranslatedStream } from '../../shared/relay-translated-stream.js';
@@ -14,17 +15,6 @@ import { thinkingDisplayOf } from './reasoning-carrier.js';
 import { parseUpstreamAnswer } from '../../shared/relayed-answer.js';
 import { estimateBridgedPromptTokens } from './estimate-bridged-prompt.js';
 
-/** `count_tokens` by the vendor's own counter: its count becomes `input_tokens`; counting is unbilled. */
-function vendorCountPlan(translator: ChatTranslatorV1, chatRequest: ChatCompletionRequest, call: CallContextV1): FrontPlan {
-  const counter = translator.countTokens!;
-  return {
-    upstreamRequest: counter.toUpstreamRequest({ ...chatRequest, stream: false }, call),
-    toGatewayError: (failure) => translator.toGatewayError(failure, call),
-    answer: (text) => ({ body: { input_tokens: counter.inputTokens(parseUpstreamAnswer(text)) }, usage: NO_USAGE }),
-    relay: () => Promise.reject(new Error('A token count is never streamed.')),
-  };
-}
-
 /**
  * Messages for a provider that does not speak them: bridged through its chat translator, the hub.
  * The request becomes a chat request (convert-messages-request), the answer an Anthropic message
@@ -35,7 +25,7 @@ export function bridgeMessagesPlan(route: ModelRoute, request: AnthropicMessages
   const translator = route.instance.provider.chat;
   if (operation === 'count_tokens' && !translator.countTokens) return { localAnswer: { body: { input_tokens: estimateBridgedPromptTokens(request) }, usage: NO_USAGE } };
   const chatRequest = convertMessagesRequest(request, route, call);
-  if (operation === 'count_tokens') return vendorCountPlan(translator, chatRequest, call);
+  if (operation === 'count_tokens') return vendorCountPlan(translator, chatRequest, call, (inputTokens) => ({ input_tokens: inputTokens }));
   const display = thinkingDisplayOf(request.thinking);
   const maxToolCalls = singleToolCall(request.tool_choice) ? 1 : Infinity;
   return {
