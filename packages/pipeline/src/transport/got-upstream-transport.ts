@@ -62,7 +62,8 @@ export class GotUpstreamTransport implements UpstreamTransport {
     return new Promise((resolve, reject) => {
       let stream: GotRequest;
       try {
-        stream = client.stream(request.url, { method: request.method, headers: request.headers, body, signal, agent });
+        // A bodiless POST or DELETE gets an empty body: got's stream would otherwise wait for one to be written.
+        stream = client.stream(request.url, { method: request.method, headers: request.headers, body: body ?? (request.method === 'GET' ? undefined : ''), signal, agent });
       } catch (error) {
         reject(toUpstreamTransportError(error, request.url));
         return;
