@@ -20,7 +20,7 @@ export {
 
 export type { ClientConventions, ExchangePlan, FrontDoor, FrontOperation, FrontPlan, FrontPolicy, LocalAnswerPlan, RenderedError, StreamRelayInput } from './fronts/front-door.js';
 export type { FrontQuery, FrontQueryInput } from './fronts/front-query.js';
-export { endpointPath, endpointsServedBy, FRONT_DOORS, frontOperations, frontQueries, GATEWAY_ENDPOINTS, type FrontQueryRoute, MODEL_ENDPOINTS, type GatewayEndpoint, type ModelEndpoint } from './fronts/front-doors.js';
+export { endpointPath, endpointsServedBy, FRONT_DOORS, frontOperations, frontQueries, frontStateOperations, GATEWAY_ENDPOINTS, type FrontQueryRoute, type StateOperationRoute, MODEL_ENDPOINTS, type GatewayEndpoint, type ModelEndpoint } from './fronts/front-doors.js';
 export { openAiConventions } from './fronts/shared/openai-conventions.js';
 export { anthropicConventions, isAnthropicClient } from './fronts/messages/anthropic-conventions.js';
 export { anthropicModelInfo, anthropicModelPage, type AnthropicPageQuery } from './fronts/messages/anthropic-model-list.js';
@@ -45,6 +45,8 @@ export type { ModelRequestHost } from './pipeline/model-request-host.js';
 export type { PipelineDependencies } from './pipeline/pipeline-dependencies.js';
 export { invalidApiKey } from './pipeline/authenticate-caller.js';
 export { serveFrontQuery, type FrontQueryHost, type ServedQuery } from './pipeline/serve-front-query.js';
+export { serveStateOperation, type StateOperationHost } from './pipeline/serve-state-operation.js';
+export type { StateOperation } from './fronts/state-operation.js';
 export { serveModelRequest, type FrontRoute, type ServedRequest } from './pipeline/serve-model-request.js';
 export { assertOwnsNamedState, pinnedToStateOwner, type StateOwner, type VendorStateOwners } from './pipeline/vendor-state-owners.js';
 

@@ -23,7 +23,7 @@ const PATH_MATCHING = { sensitive: true, strict: true } as const;
 
 /** One route: its method, full path and middleware (guards first). */
 interface RouteDefinition {
-  readonly method: 'get' | 'post';
+  readonly method: 'get' | 'post' | 'delete';
   readonly path: string;
   readonly middleware: readonly RouterMiddleware<GatewayState>[];
 }
@@ -56,10 +56,14 @@ export class GuardedRouter {
     return this.define('post', path, handler);
   }
 
+  delete(path: string, handler: RouterMiddleware<GatewayState>): this {
+    return this.define('delete', path, handler);
+  }
+
   /** Every route with its methods (HEAD comes with GET) and who may call it. */
   routes(): RegisteredRoute[] {
     return this.definitions.flatMap(({ method, path }) =>
-      (method === 'get' ? ['HEAD', 'GET'] : ['POST']).map((verb) => ({ method: verb, path, access: this.access })),
+      (method === 'get' ? ['HEAD', 'GET'] : [method.toUpperCase()]).map((verb) => ({ method: verb, path, access: this.access })),
     );
   }
 

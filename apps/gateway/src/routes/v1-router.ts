@@ -1,10 +1,11 @@
-import { FRONT_DOORS, frontOperations, frontQueries, type KeyAuthenticator, type PipelineDependencies } from '@modelgate/pipeline';
+import { FRONT_DOORS, frontOperations, frontQueries, frontStateOperations, type KeyAuthenticator, type PipelineDependencies } from '@modelgate/pipeline';
 import type { Logger } from 'pino';
 import type { KeyResolver } from '../auth/authenticated-key.js';
 import { GuardedRouter } from '../http/create-router.js';
 import { createFrontErrorBoundary } from '../middleware/error-envelope-middleware.js';
 import { createFrontQueryRoute } from './front-query-route.js';
 import { createFrontRoute, type FrontRouteDependencies } from './front-route.js';
+import { createStateOperationRoute } from './state-operation-route.js';
 
 export interface V1RouterDependencies extends Omit<FrontRouteDependencies, 'pipeline'> {
   /** The pipeline's dependencies but its key check, which is made of `keyResolvers`. */
@@ -30,8 +31,9 @@ function keysOf(resolvers: readonly KeyResolver[]): KeyAuthenticator {
 }
 
 /**
- * Every `/v1` route, derived from the list of fronts: each front operation (`POST`) and each path
- * fronts answer themselves (`GET`: the model lists, the Responses WebSocket probe). The pipeline
+ * Every `/v1` route, derived from the list of fronts: each front operation (`POST`), each path
+ * fronts answer themselves (`GET`: the model lists, the Responses WebSocket probe), and each
+ * endpoint about vendor-side state by id (a stored response). The pipeline
  * serves each whole, its key and its errors in the front's envelope included; the error boundary
  * in front of each only catches a bug of the adapter's.
  */
@@ -42,6 +44,10 @@ export function createV1Routers(dependencies: V1RouterDependencies): GuardedRout
     const router = new GuardedRouter(undefined, 'service-key', createFrontErrorBoundary(front.conventions, dependencies.logger));
     for (const route of frontOperations().filter((route) => route.front === front)) router.post(route.operation.path, createFrontRoute(route, frontRoutes));
     for (const { path, routes } of frontQueries().filter(({ routes }) => routes[0]!.front === front)) router.get(path, createFrontQueryRoute(routes, pipeline));
+    for (const route of frontStateOperations().filter((route) => route.front === front)) {
+      const method = route.operation.method === 'GET' ? 'get' : route.operation.method === 'POST' ? 'post' : 'delete';
+      router[method](route.operation.path, createStateOperationRoute(route, pipeline));
+    }
     return router;
   });
 }

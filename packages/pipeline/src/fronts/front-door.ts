@@ -6,6 +6,7 @@ import type { ModelRoute } from '../routing/model-router.js';
 import type { RelayOutcome } from '../streaming/relay-outcome.js';
 import type { TokenEstimate } from './shared/estimate-tokens.js';
 import type { FrontQuery } from './front-query.js';
+import type { StateOperation } from './state-operation.js';
 
 /** An error as a front's clients expect it: status, headers and the dialect's envelope. */
 export interface RenderedError {
@@ -137,4 +138,6 @@ export interface FrontDoor {
   readonly operations: readonly FrontOperation[];
   /** Its `GET` endpoints (a model list in its shape, a probe refused in its words). */
   readonly queries?: readonly FrontQuery[];
+  /** Its endpoints about vendor-side state by id (a stored response), relayed to where the state lives. */
+  readonly stateOperations?: readonly StateOperation[];
 }

@@ -1,6 +1,7 @@
 import type { ModelCardV1, ProviderV1 } from '@modelgate/core';
 import type { FrontDoor, FrontOperation, FrontPolicy } from './front-door.js';
 import type { FrontQuery } from './front-query.js';
+import type { StateOperation } from './state-operation.js';
 import { anthropicMessagesFront } from './messages/anthropic-messages-front.js';
 import { openAiChatFront } from './chat/openai-chat-front.js';
 import { openAiEmbeddingsFront } from './embeddings/openai-embeddings-front.js';
@@ -40,6 +41,17 @@ export function frontQueries(): ReadonlyArray<{ readonly method: 'GET'; readonly
     for (const query of front.queries ?? []) byPath.set(query.path, [...(byPath.get(query.path) ?? []), { front, query }]);
   }
   return [...byPath].map(([path, routes]) => ({ method: 'GET', path, routes }));
+}
+
+/** A front's endpoint about vendor-side state, with the front whose conventions it follows. */
+export interface StateOperationRoute {
+  readonly front: FrontDoor;
+  readonly operation: StateOperation;
+}
+
+/** Every endpoint about vendor-side state by id, in the order of the fronts. */
+export function frontStateOperations(): readonly StateOperationRoute[] {
+  return (FRONT_DOORS as readonly FrontDoor[]).flatMap((front) => (front.stateOperations ?? []).map((operation) => ({ front, operation })));
 }
 
 /**

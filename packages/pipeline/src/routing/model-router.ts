@@ -162,6 +162,11 @@ export class ModelRouter {
   }
 
   /** The model object of a route, under the name it was asked for (an alias stays an alias). */
+  /** The provider instance of this id (where vendor-side state lives), when it is configured. */
+  instance(id: string): ProviderInstance | undefined {
+    return this.instances.get(id);
+  }
+
   describe(route: ModelRoute, name = route.publicId): ModelObject {
     return toModelObject(route, name);
   }

@@ -3,8 +3,10 @@ import {
   resolvePassThroughTranslator,
   responsesRequestSchema,
   type GatewayError,
+  type ProviderV1,
   type ResponsesRequest,
 } from '@modelgate/core';
+import { bridgeInputTokensPlan } from './bridge/bridge-input-tokens-plan.js';
 import { bridgeResponsesPlan } from './bridge/bridge-responses-plan.js';
 import type { BridgedResponsesRequest } from './bridge/bridged-responses-request.js';
 import { withoutGatewayItems } from './bridge/gateway-items-for-openai.js';
@@ -14,10 +16,12 @@ import { ResponsesStreamTracker } from '../../streaming/responses-stream-tracker
 import { createBodyValidator } from '../../validation/validate-request-body.js';
 import { estimateRequestTokens } from '../shared/estimate-tokens.js';
 import { verbatimRelayOptions } from '../shared/verbatim-relay-options.js';
-import type { FrontDoor, FrontOperation } from '../front-door.js';
+import type { FrontDoor, FrontOperation, FrontPolicy } from '../front-door.js';
+import { NO_USAGE } from '../shared/token-count-plan.js';
 import { openAiConventions } from '../shared/openai-conventions.js';
 import { readRelayedMembers } from '../shared/relayed-answer.js';
 import { responsesWebSocketProbe } from './responses-websocket-probe.js';
+import { storedResponseOperations } from './stored-response-operations.js';
 import { usageOf } from './responses-usage.js';
 import { countedResponsesTool, countResponsesToolCalls } from './responses-tool-calls.js';
 import { mintedBlobStateIds } from './sealed-items.js';
@@ -56,7 +60,7 @@ function responsesOperation<Endpoint extends string>(
     method: 'POST',
     path,
     validate: validateResponsesRequest,
-    serves: (provider, policy) => policy?.responsesOtherFamilies === 'bridge' || resolvePassThroughTranslator(provider, 'openai-responses') !== undefined,
+    serves: servesResponses,
     estimateTokens: (request, defaultOutputTokens) =>
       estimateRequestTokens([request.input, request.instructions], [request.max_output_tokens], defaultOutputTokens),
     unpricedPart: unpricedResponsesPart,
@@ -88,10 +92,43 @@ function responsesOperation<Endpoint extends string>(
   };
 }
 
-/** The OpenAI Responses API and its compaction endpoint (the API Codex uses). */
+function servesResponses(provider: ProviderV1, policy?: FrontPolicy): boolean {
+  return policy?.responsesOtherFamilies === 'bridge' || resolvePassThroughTranslator(provider, 'openai-responses') !== undefined;
+}
+
+/**
+ * `POST /v1/responses/input_tokens`: the OpenAI family's own count, relayed (a provider whose
+ * Responses translator has no counter is refused with a 400 naming the operation); a bridged
+ * family's by its vendor's counter or the gateway's estimate. Counting is unbilled, and an
+ * endpoint (and key scope) of its own, as `count_tokens` is beside `messages`.
+ */
+const inputTokensOperation = {
+  endpoint: 'input_tokens',
+  method: 'POST',
+  path: '/v1/responses/input_tokens',
+  validate: validateResponsesRequest,
+  serves: servesResponses,
+  unbilled: true,
+  // Counting generates nothing: only the prompt is charged up front.
+  estimateTokens: (request, defaultOutputTokens) => estimateRequestTokens([request.input, request.instructions, request.tools], [0], defaultOutputTokens),
+  translate(route, request, call, policy) {
+    const translator = resolvePassThroughTranslator(route.instance.provider, 'openai-responses');
+    if (!translator && policy.responsesOtherFamilies === 'bridge') return bridgeInputTokensPlan(route, request as BridgedResponsesRequest, call);
+    if (!translator) throw unsupportedModelForEndpoint(route, '/v1/responses/input_tokens');
+    return {
+      upstreamRequest: translator.toUpstreamRequest(withoutGatewayItems(request, call), call, 'input_tokens'),
+      toGatewayError: (failure) => translator.toGatewayError(failure, call),
+      answer: (text) => ({ body: text, usage: (readRelayedMembers(text, []), NO_USAGE) }),
+      relay: () => Promise.reject(new Error('A token count is never streamed.')),
+    };
+  },
+} as const satisfies FrontOperation<ResponsesRequest>;
+
+/** The OpenAI Responses API, its compaction and token counting, and its stored responses (the API Codex uses). */
 export const openAiResponsesFront = {
   id: 'openai-responses',
   conventions: openAiConventions,
-  operations: [responsesOperation('responses', '/v1/responses', 'create'), responsesOperation('compact', '/v1/responses/compact', 'compact')],
+  operations: [responsesOperation('responses', '/v1/responses', 'create'), responsesOperation('compact', '/v1/responses/compact', 'compact'), inputTokensOperation],
   queries: [responsesWebSocketProbe],
+  stateOperations: storedResponseOperations,
 } as const satisfies FrontDoor;
