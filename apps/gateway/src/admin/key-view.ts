@@ -15,6 +15,7 @@ export interface KeyView {
   readonly tpm?: number;
   readonly maxConcurrent?: number;
   readonly budget?: { usd: number; period: string };
+  readonly responsesOtherFamilies?: 'refuse' | 'bridge';
   readonly createdAt: string;
   readonly expiresAt?: string;
   readonly revokedAt?: string;

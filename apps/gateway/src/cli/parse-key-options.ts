@@ -14,6 +14,7 @@ export interface KeyFlags {
   'max-concurrent'?: string;
   'budget-usd'?: string;
   'budget-period'?: string;
+  'responses-other-families'?: string;
   disabled?: boolean;
 }
 
@@ -49,6 +50,7 @@ export function toCreateKeyInput(flags: KeyFlags, now = Date.now()): CreateKeyIn
     tpm: integer(flags.tpm),
     maxConcurrent: integer(flags['max-concurrent']),
     budget: flags['budget-usd'] === undefined ? undefined : { usd: Number(flags['budget-usd']), period: (flags['budget-period'] ?? 'month') as BudgetPeriod },
+    responsesOtherFamilies: flags['responses-other-families'] as CreateKeyInput['responsesOtherFamilies'],
     disabled: flags.disabled,
   };
   return Object.fromEntries(Object.entries(input).filter(([, value]) => value !== undefined)) as CreateKeyInput;

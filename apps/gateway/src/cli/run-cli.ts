@@ -22,8 +22,9 @@ export const CLI_USAGE = `Usage: modelgate [serve] [--config <file>] [--demo]   
                              config file or vendor key it refuses to start, unless --demo (or MODELGATE_DEMO=1)
                              asks for the demo profile: the bundled vendor simulators, offline
        modelgate keys create --name <name> [--owner <team>] [--models a,b*] [--families openai]
-                             [--endpoints chat,responses,compact,messages,count_tokens,embeddings,models] [--expires 30d|<ISO date>]
-                             [--rpm n] [--tpm n] [--max-concurrent n] [--budget-usd x --budget-period day|month|total]
+                             [--endpoints chat,responses,compact,input_tokens,messages,count_tokens,embeddings,models]
+                             [--expires 30d|<ISO date>] [--rpm n] [--tpm n] [--max-concurrent n]
+                             [--budget-usd x --budget-period day|month|total] [--responses-other-families refuse]
        modelgate keys list | show <id|prefix> | revoke <id|prefix> | rotate <id|prefix> | disable <id|prefix> | enable <id|prefix>
        modelgate keys hash [<key>]       prints sha256:<hex> of a key (or admin token) read from stdin or given, for keyHash / admin.tokenHash
        modelgate usage [--key <id>] [--model <id>] [--from <date>] [--to <date>] [--limit n]
@@ -46,6 +47,7 @@ const OPTIONS = {
   rpm: { type: 'string' },
   tpm: { type: 'string' },
   'max-concurrent': { type: 'string' },
+  'responses-other-families': { type: 'string' },
   'budget-usd': { type: 'string' },
   'budget-period': { type: 'string' },
   disabled: { type: 'boolean' },

@@ -9,6 +9,8 @@ export interface KeyPolicy {
   tpm?: number;
   maxConcurrent?: number;
   budget?: KeyBudgetConfig;
+  /** `refuse` narrows the gateway's `responses.otherFamilies: bridge` for this key. */
+  responsesOtherFamilies?: 'refuse' | 'bridge';
 }
 
 /** An issued key as the store keeps it: the SHA-256 of the secret and a short prefix, never the secret. */

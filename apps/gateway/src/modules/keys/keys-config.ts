@@ -42,6 +42,11 @@ export const keyPolicyProperties = {
   rpm: { ...positiveInteger, description: 'Requests per minute.', defaultText: noLimit },
   tpm: { ...positiveInteger, description: 'Tokens per minute: estimated when a request is admitted, replaced by the real usage when it ends.', defaultText: noLimit },
   maxConcurrent: { ...positiveInteger, description: 'Requests in flight at once; a stream counts until it ends.', defaultText: noLimit },
+  responsesOtherFamilies: {
+    enum: ['refuse', 'bridge'],
+    description: "`refuse` keeps this key off the Responses bridge even when `responses.otherFamilies` is `bridge`; a key never widens the gateway's switch.",
+    defaultText: "the gateway's switch",
+  },
   budget: {
     type: 'object',
     additionalProperties: false,
@@ -76,11 +81,6 @@ export const keysConfigFragment: ConfigFragment = {
           },
           keyHash: { ...sha256Digest, description: '`sha256:<hex>` of the key, for configs that must not contain it: `modelgate keys hash` prints it.' },
           ...keyPolicyProperties,
-          responsesOtherFamilies: {
-            enum: ['refuse', 'bridge'],
-            description: "`refuse` keeps this key off the Responses bridge even when `responses.otherFamilies` is `bridge`; a key never widens the gateway's switch.",
-            defaultText: "the gateway's switch",
-          },
         },
       },
     },
