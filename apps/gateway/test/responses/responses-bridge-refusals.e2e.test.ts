@@ -2,6 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
 import OpenAI from 'openai';
 import { startMessagesFrontGateway, type MessagesFrontGateway } from '../support/messages-front-gateway.js';
 import { openAiClient } from '../support/responses-bridge-scripts.js';
+import { adminClient, TEST_ADMIN_TOKEN } from '../support/admin-client.js';
 import { TEST_SERVICE_KEY } from '../support/test-gateway.js';
 
 // What the Responses bridge refuses, in OpenAI's error envelope: the switch off (the default, and
@@ -12,6 +13,8 @@ const NARROWED_KEY = 'mg-no-responses-bridge-0123456789';
 
 let bridging: MessagesFrontGateway;
 let refusing: MessagesFrontGateway;
+/** A key issued through the admin API that narrows the switch, as the config key above does. */
+let issuedNarrowedKey: string;
 
 beforeAll(async () => {
   bridging = await startMessagesFrontGateway({
@@ -20,7 +23,9 @@ beforeAll(async () => {
       { name: 'test', key: TEST_SERVICE_KEY },
       { name: 'narrowed', key: NARROWED_KEY, responsesOtherFamilies: 'refuse' },
     ],
+    admin: { token: TEST_ADMIN_TOKEN },
   });
+  issuedNarrowedKey = (await adminClient(bridging.gateway.url).createKey({ name: 'issued-narrowed', responsesOtherFamilies: 'refuse' })).secret;
   refusing = await startMessagesFrontGateway();
 });
 afterAll(async () => {
@@ -42,9 +47,11 @@ const upstreamCalls = (gateway: MessagesFrontGateway) => gateway.simulator.anthr
 
 describe('with the switch off', () => {
   it.each([
-    ['the default config', () => refusing, TEST_SERVICE_KEY],
-    ['a key that narrows responses.otherFamilies to refuse', () => bridging, NARROWED_KEY],
-  ])('%s: a Claude model on /v1/responses gets the unchanged 400 pointing to chat', async (_, gateway, key) => {
+    ['the default config', () => refusing, () => TEST_SERVICE_KEY],
+    ['a config key that narrows responses.otherFamilies to refuse', () => bridging, () => NARROWED_KEY],
+    ['a key issued through the admin API that narrows it', () => bridging, () => issuedNarrowedKey],
+  ])('%s: a Claude model on /v1/responses gets the unchanged 400 pointing to chat', async (_, gateway, keyOf) => {
+    const key = keyOf();
     const before = upstreamCalls(gateway());
     const error = await failure(() => openAiClient(gateway().gateway.url, key).responses.create({ model: 'claude-sonnet-4-5', input: 'hi' }));
     expect({ status: error.status, code: error.code, param: error.param }).toEqual({ status: 400, code: 'unsupported_model_for_endpoint', param: 'model' });
@@ -108,7 +115,7 @@ describe('the catalog', () => {
       const page = await (await fetch(`${gateway.gateway.url}/catalog`)).text();
       return page.split('\n').find((line) => line.includes('<code>claude-sonnet-4-5</code>'))!;
     };
-    expect(await endpointsOf(bridging)).toContain('<code>/v1/chat/completions</code><br><code>/v1/responses</code><br><code>/v1/responses/compact</code><br><code>/v1/messages</code>');
+    expect(await endpointsOf(bridging)).toContain('<code>/v1/chat/completions</code><br><code>/v1/responses</code><br><code>/v1/responses/compact</code><br><code>/v1/responses/input_tokens</code><br><code>/v1/messages</code>');
     expect(await endpointsOf(refusing)).not.toContain('<code>/v1/responses</code>');
   });
 });
