@@ -2,6 +2,7 @@ import { adminModule } from './admin/admin-module.js';
 import { adminUiModule } from './admin-ui/admin-ui-module.js';
 import { catalogModule } from './catalog/catalog-module.js';
 import type { GatewayModule } from './gateway-module.js';
+import { guardrailsModule } from './guardrails/guardrails-module.js';
 import { healthModule } from './health/health-module.js';
 import { keysModule } from './keys/keys-module.js';
 import { limitsModule } from './limits/limits-module.js';
@@ -12,12 +13,13 @@ import { usageModule } from './usage/usage-module.js';
 
 /**
  * The gateway's capabilities, in order: the order their hooks run at each point of a request
- * (limits admit before usage notes the admission; usage records before state owners and metrics
+ * (limits admit before usage notes the admission; guardrails check a prompt once it is admitted; usage records before state owners and metrics
  * hear of it) and the order of their routes. Adding a capability adds a line here.
  */
 export const GATEWAY_MODULES: readonly GatewayModule<never>[] = [
   keysModule,
   limitsModule,
+  guardrailsModule,
   usageModule,
   stateOwnersModule,
   healthModule,

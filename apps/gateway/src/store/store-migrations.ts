@@ -97,6 +97,14 @@ export const STORE_MIGRATIONS: readonly StoreMigration[] = [
       'ALTER TABLE vendor_state_owners ADD COLUMN provider TEXT',
     ],
   },
+  {
+    version: 8,
+    name: 'guardrail decisions on usage records',
+    statements: [
+      // JSON: [{ guardrail, action, phase, found }], one per guardrail that acted (never what it matched).
+      'ALTER TABLE usage_records ADD COLUMN guardrails TEXT',
+    ],
+  },
 ];
 
 /** Applies the migrations this database has not seen, under the migration lock. */
