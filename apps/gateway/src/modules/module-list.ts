@@ -6,6 +6,7 @@ import { guardrailsModule } from './guardrails/guardrails-module.js';
 import { healthModule } from './health/health-module.js';
 import { keysModule } from './keys/keys-module.js';
 import { limitsModule } from './limits/limits-module.js';
+import { payloadCaptureModule } from './payload-capture/payload-capture-module.js';
 import { metricsModule } from './metrics/metrics-module.js';
 import { stateOwnersModule } from './state-owners/state-owners-module.js';
 import { tracingModule } from './tracing/tracing-module.js';
@@ -13,13 +14,14 @@ import { usageModule } from './usage/usage-module.js';
 
 /**
  * The gateway's capabilities, in order: the order their hooks run at each point of a request
- * (limits admit before usage notes the admission; guardrails check a prompt once it is admitted; usage records before state owners and metrics
+ * (limits admit before usage notes the admission; guardrails check a prompt once it is admitted, and capture keeps what they left; usage records before state owners and metrics
  * hear of it) and the order of their routes. Adding a capability adds a line here.
  */
 export const GATEWAY_MODULES: readonly GatewayModule<never>[] = [
   keysModule,
   limitsModule,
   guardrailsModule,
+  payloadCaptureModule,
   usageModule,
   stateOwnersModule,
   healthModule,

@@ -130,6 +130,10 @@ export class SqlGatewayStore implements GatewayStore {
     this.driver = database.dialect;
   }
 
+  get sql(): SqlDatabase {
+    return this.database;
+  }
+
   async insertKey(key: StoredKey): Promise<void> {
     await this.database.run(`INSERT INTO service_keys (${KEY_COLUMNS}) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`, [
       key.id, key.name, key.owner ?? null, key.keyHash, key.keyPrefix, JSON.stringify(key.policy), key.createdAt,
