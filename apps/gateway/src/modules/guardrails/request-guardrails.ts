@@ -35,10 +35,15 @@ export class RequestGuardrails implements GatewayRequestHooks {
     return this.setup.guardrails.filter((guardrail) => guardrail.phases.includes(phase) && guardrail.appliesTo(model, keyName));
   }
 
-  async beforeUpstream(intent: UpstreamIntent): Promise<RequestRevision | void> {
+  /** Synchronous when no guardrail applies to the request, so that it waits for nothing. */
+  beforeUpstream(intent: UpstreamIntent): Promise<RequestRevision | void> | void {
     const fields = FRONT_TEXT_FIELDS[intent.endpoint]?.request;
     const guardrails = this.inPhase('request');
     if (!fields || guardrails.length === 0) return;
+    return this.reviewRequest(intent, fields, guardrails);
+  }
+
+  private async reviewRequest(intent: UpstreamIntent, fields: readonly string[], guardrails: readonly Guardrail[]): Promise<RequestRevision | void> {
     const original = collectTexts(intent.body, fields);
     let texts: readonly string[] = original;
     for (const guardrail of guardrails) {
