@@ -1,3 +1,4 @@
+import { createServer } from 'node:http';
 import { afterEach, describe, expect, it } from '@jest/globals';
 import { CaptureStore } from '../../src/modules/payload-capture/capture-store.js';
 import type { CapturedExchange } from '../../src/modules/payload-capture/captured-exchange.js';
@@ -134,4 +135,25 @@ it('captures nothing without `capture` in the config', async () => {
   expect((await chat(test, 'gpt-test', 'hello')).status).toBe(200);
   const response = await fetch(`${test.gateway.url}/admin/captures`, { headers: { authorization: `Bearer ${ADMIN_TOKEN}` } });
   expect(response.status).toBe(404);
+});
+
+it('posts each capture, redacted, to the webhook export sink', async () => {
+  const received: CapturedExchange[] = [];
+  const sink = createServer((request, response) => {
+    let body = '';
+    request.on('data', (chunk: Buffer) => (body += String(chunk)));
+    request.on('end', () => {
+      received.push(JSON.parse(body) as CapturedExchange);
+      response.end();
+    });
+  });
+  await new Promise<void>((resolve) => sink.listen(0, '127.0.0.1', resolve));
+  running.push({ close: () => new Promise<void>((resolve) => sink.close(() => resolve())) });
+  const url = `http://127.0.0.1:${(sink.address() as { port: number }).port}/captures`;
+  const test = await startTestGateway({ admin: { token: ADMIN_TOKEN }, capture: { models: ['gpt-test'], webhook: { url } } } as unknown as TestGatewayOverrides);
+  running.push(test);
+  expect((await chat(test, 'gpt-test', `mail ${EMAIL}`)).status).toBe(200);
+  await eventually(() => received.length === 1);
+  expect(received[0]).toMatchObject({ model: 'gpt-test', status: 200, request: { messages: [{ content: 'mail [REDACTED:email]' }] } });
+  expect(JSON.stringify(received)).not.toContain(EMAIL);
 });

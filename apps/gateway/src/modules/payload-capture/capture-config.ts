@@ -8,6 +8,7 @@ export interface CaptureConfig {
   retentionDays: number;
   maxTotalBytes: number;
   sweepIntervalSeconds: number;
+  webhook?: { url: string; timeoutMs: number };
 }
 
 export interface CaptureSection {
@@ -31,6 +32,17 @@ export const captureConfigFragment: ConfigFragment = {
         retentionDays: { ...positiveInteger, default: 7, description: 'Captures older than this are deleted.' },
         maxTotalBytes: { ...positiveInteger, default: 268435456, description: 'The most all captures may take; the oldest are deleted past it, on every write and every sweep.' },
         sweepIntervalSeconds: { ...positiveInteger, default: 300, description: 'How often retention runs besides on writes.' },
+        webhook: {
+          type: 'object',
+          additionalProperties: false,
+          required: ['url'],
+          description: 'An export sink: each capture, as stored (redacted), is POSTed here as JSON once written; a failure is logged and not retried.',
+          defaultText: 'none',
+          properties: {
+            url: { ...nonEmptyString, pattern: '^https?://', description: 'Where captures are POSTed.' },
+            timeoutMs: { ...positiveInteger, default: 5000, description: 'How long one POST may take.' },
+          },
+        },
       },
     },
   },

@@ -16,8 +16,8 @@ export interface CaptureBooks {
   readonly config: CaptureConfig;
   readonly store: CaptureStore;
   readonly logger: Logger;
-  /** Called after each write: retention on write. */
-  readonly written: () => Promise<void>;
+  /** Called after each write: retention on write, and the export sink when there is one. */
+  readonly written: (capture: CapturedExchange) => Promise<void>;
   /** Captures being written (the module's `close` waits for them). */
   readonly writing: Set<Promise<void>>;
 }
@@ -101,6 +101,7 @@ export class RequestCapture implements GatewayRequestHooks {
       sizeBytes: Buffer.byteLength(request.text ?? '') + Buffer.byteLength(answer.text ?? ''),
     };
     await this.books.store.insert(capture, request.text, answer.text);
-    await this.books.written();
+    const stored = (text: string | undefined) => (text === undefined ? undefined : parsedOrText(text));
+    await this.books.written({ ...capture, request: stored(request.text), answer: stored(answer.text) });
   }
 }
