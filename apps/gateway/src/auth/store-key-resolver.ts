@@ -50,6 +50,7 @@ export class StoreKeyResolver implements KeyResolver {
       allowedFamilies: policy.families,
       limits: { rpm: policy.rpm, tpm: policy.tpm, maxConcurrent: policy.maxConcurrent },
       budget: policy.budget,
+      guardrails: policy.guardrails,
     };
   }
 

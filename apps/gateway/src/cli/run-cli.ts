@@ -23,7 +23,7 @@ export const CLI_USAGE = `Usage: modelgate [serve] [--config <file>] [--demo]   
                              asks for the demo profile: the bundled vendor simulators, offline
        modelgate keys create --name <name> [--owner <team>] [--models a,b*] [--families openai]
                              [--endpoints chat,responses,compact,messages,count_tokens,embeddings,models] [--expires 30d|<ISO date>]
-                             [--rpm n] [--tpm n] [--max-concurrent n] [--budget-usd x --budget-period day|month|total]
+                             [--rpm n] [--tpm n] [--max-concurrent n] [--budget-usd x --budget-period day|month|total] [--guardrails a,b]
        modelgate keys list | show <id|prefix> | revoke <id|prefix> | rotate <id|prefix> | disable <id|prefix> | enable <id|prefix>
        modelgate keys hash [<key>]       prints sha256:<hex> of a key (or admin token) read from stdin or given, for keyHash / admin.tokenHash
        modelgate usage [--key <id>] [--model <id>] [--from <date>] [--to <date>] [--limit n]
@@ -41,6 +41,7 @@ const OPTIONS = {
   owner: { type: 'string' },
   models: { type: 'string' },
   families: { type: 'string' },
+  guardrails: { type: 'string' },
   endpoints: { type: 'string' },
   expires: { type: 'string' },
   rpm: { type: 'string' },

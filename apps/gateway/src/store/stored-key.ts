@@ -9,6 +9,8 @@ export interface KeyPolicy {
   tpm?: number;
   maxConcurrent?: number;
   budget?: KeyBudgetConfig;
+  /** Guardrails this key opts into (names). */
+  guardrails?: string[];
 }
 
 /** An issued key as the store keeps it: the SHA-256 of the secret and a short prefix, never the secret. */

@@ -91,6 +91,37 @@ describe('guardrails on the request', () => {
     expect(upstreamUserText(test)[0]).toContain(CARD);
   });
 
+  it('applies an opt-in guardrail (`keys: []`) to the config keys and issued keys that name it, and to no other', async () => {
+    const adminToken = 'admin-token-guardrail-tests-0123456';
+    const test = await gatewayWith([{ ...cards, action: 'block', keys: [] }], {
+      admin: { token: adminToken },
+      keys: [
+        { name: 'test', key: TEST_SERVICE_KEY, guardrails: ['cards'] },
+        { name: 'other', key: 'mg-other-service-key-0123456789abc' },
+      ],
+    });
+    const issue = async (guardrails?: string[]) => {
+      const response = await fetch(`${test.gateway.url}/admin/keys`, {
+        method: 'POST',
+        headers: { authorization: `Bearer ${adminToken}`, 'content-type': 'application/json' },
+        body: JSON.stringify({ name: `issued-${guardrails ? 'guarded' : 'plain'}`, ...(guardrails && { guardrails }) }),
+      });
+      expect(response.status).toBe(201);
+      return ((await response.json()) as { secret: string }).secret;
+    };
+    const send = (key: string) =>
+      fetch(`${test.baseUrl}/chat/completions`, {
+        method: 'POST',
+        headers: { authorization: `Bearer ${key}`, 'content-type': 'application/json' },
+        body: JSON.stringify({ model: 'gpt-test', messages: [{ role: 'user', content: `card ${CARD}` }] }),
+      });
+    expect((await send(TEST_SERVICE_KEY)).status).toBe(400);
+    expect((await send(await issue(['cards']))).status).toBe(400);
+    expect((await send('mg-other-service-key-0123456789abc')).status).toBe(200);
+    expect((await send(await issue())).status).toBe(200);
+    expect(test.simulator.requests).toHaveLength(2);
+  });
+
   it('refuses a prompt over its token limit, and logs keyword matches without acting on them', async () => {
     const test = await gatewayWith([
       { name: 'secret-words', kind: 'keywords', words: ['project falcon'], action: 'log' },

@@ -15,11 +15,17 @@ export interface Guardrail {
   readonly name: string;
   readonly action: GuardrailAction;
   readonly phases: readonly GuardrailPhase[];
-  appliesTo(model: string, keyName: string | undefined): boolean;
+  appliesTo(model: string, key: GuardedKey): boolean;
   /** Finds what it looks for in the texts of one phase; nothing when it has nothing to say. */
   review(input: GuardrailInputV1): Finding | undefined | Promise<Finding | undefined>;
   /** For guardrails that match text (deny lists, recognisers): what a stream's window is searched with. */
   readonly matcher?: TextMatcher;
+}
+
+/** What a guardrail's scope reads of the caller: its name, and the guardrails it opts into. */
+export interface GuardedKey {
+  readonly name?: string;
+  readonly guardrails?: readonly string[];
 }
 
 export interface GuardrailScope {
@@ -31,7 +37,9 @@ export interface GuardrailScope {
 }
 
 export function scopeTest(scope: GuardrailScope): Guardrail['appliesTo'] {
-  return (model, keyName) => (!scope.models || scope.models.includes(model)) && (!scope.keys || (keyName !== undefined && scope.keys.includes(keyName)));
+  return (model, key) =>
+    (!scope.models || scope.models.includes(model)) &&
+    (!scope.keys || (key.name !== undefined && scope.keys.includes(key.name)) || key.guardrails?.includes(scope.name) === true);
 }
 
 /** A deny list or recogniser set: its matches decide, its configured action applies. */

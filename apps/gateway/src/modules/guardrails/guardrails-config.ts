@@ -62,7 +62,7 @@ export const guardrailsConfigFragment: ConfigFragment = {
           action: { enum: [...GUARDRAIL_ACTIONS], default: GUARDRAIL_DEFAULTS.action, description: '`block` refuses (400 `guardrail_blocked`), `redact` replaces what matched with `[REDACTED:<what>]`, `log` only records the decision.' },
           phases: { type: 'array', minItems: 1, items: { enum: [...GUARDRAIL_PHASES] }, default: [...GUARDRAIL_DEFAULTS.phases], description: '`request`: checked before the upstream call; `answer`: checked on the answer (streams through a sliding window). Webhooks, plugins and `maxPromptTokens` check requests only.' },
           models: { ...stringList, description: 'Public model ids it applies to.', defaultText: 'every model' },
-          keys: { ...stringList, description: 'Key names (config or issued) it applies to.', defaultText: 'every key' },
+          keys: { type: 'array', items: nonEmptyString, description: 'Key names (config or issued) it applies to, besides keys that name it in their own `guardrails`; `[]` applies it only to those.', defaultText: 'every key' },
           words: { ...stringList, description: '`keywords`: words or phrases, matched whole and case-insensitively.' },
           patterns: { ...stringList, description: '`regex`: JavaScript regular expressions, matched as written (case-sensitive).' },
           recognizers: { type: 'array', items: { enum: [...RECOGNIZER_IDS] }, description: '`pii`: which recognisers run.', defaultText: 'all' },

@@ -1,7 +1,7 @@
 import type { AnswerRewrite, AnswerToWrite, Exchange, RequestRevision, UpstreamIntent } from '@modelgate/pipeline';
 import type { Logger } from 'pino';
 import type { GatewayRequestHooks, RequestAnnouncements } from '../gateway-module.js';
-import type { Guardrail } from './guardrail.js';
+import type { GuardedKey, Guardrail } from './guardrail.js';
 import { guardrailBlocked, guardrailsHeaderValue, GUARDRAILS_HEADER, type GuardrailDecision } from './guardrail-decision.js';
 import type { GuardrailPhase } from './guardrails-config.js';
 import { collectTexts, FRONT_TEXT_FIELDS, replaceTexts } from './front-texts.js';
@@ -31,8 +31,9 @@ export class RequestGuardrails implements GatewayRequestHooks {
 
   private inPhase(phase: GuardrailPhase): Guardrail[] {
     const model = this.exchange.model ?? '';
-    const keyName = (this.exchange.key as { name?: string }).name;
-    return this.setup.guardrails.filter((guardrail) => guardrail.phases.includes(phase) && guardrail.appliesTo(model, keyName));
+    // The gateway's keys are AuthenticatedKeys: their name and the guardrails they opt into.
+    const key = this.exchange.key as GuardedKey;
+    return this.setup.guardrails.filter((guardrail) => guardrail.phases.includes(phase) && guardrail.appliesTo(model, key));
   }
 
   /** Synchronous when no guardrail applies to the request, so that it waits for nothing. */

@@ -25,6 +25,7 @@ export interface StaticKeyConfig extends KeyLimitsConfig {
   endpoints?: GatewayEndpoint[];
   families?: string[];
   budget?: KeyBudgetConfig;
+  guardrails?: string[];
   responsesOtherFamilies?: 'refuse' | 'bridge';
 }
 
@@ -42,6 +43,11 @@ export const keyPolicyProperties = {
   rpm: { ...positiveInteger, description: 'Requests per minute.', defaultText: noLimit },
   tpm: { ...positiveInteger, description: 'Tokens per minute: estimated when a request is admitted, replaced by the real usage when it ends.', defaultText: noLimit },
   maxConcurrent: { ...positiveInteger, description: 'Requests in flight at once; a stream counts until it ends.', defaultText: noLimit },
+  guardrails: {
+    ...stringList,
+    description: 'Guardrails (by `guardrails[].name`) that also apply to this key: a guardrail with `keys` applies to the keys it names and to those that name it (`keys: []` makes it opt-in).',
+    defaultText: 'none',
+  },
   budget: {
     type: 'object',
     additionalProperties: false,
