@@ -76,7 +76,9 @@ export const guardrailsConfigFragment: ConfigFragment = {
       },
     },
     guardrailStreamWindow: {
-      ...positiveInteger,
+      type: 'integer',
+      // At least a private key's BEGIN line, which the recogniser needs whole before it matches.
+      minimum: 64,
       default: 256,
       description: 'Characters of a streamed answer held back so that what a guardrail looks for is caught across chunks; a match still open at the window (a private key block) is held until it ends, up to 64 windows.',
     },
