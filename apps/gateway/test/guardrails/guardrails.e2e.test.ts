@@ -153,6 +153,29 @@ describe('guardrails on the answer', () => {
     expect(sse.trimEnd().endsWith('data: [DONE]')).toBe(true);
   });
 
+  it('redacts a split card in a Messages stream (text_delta events) and a Responses stream (output_text deltas and done events)', async () => {
+    const test = await gatewayWith([{ name: 'cards', kind: 'pii', recognizers: ['payment-card'], action: 'redact', phases: ['answer'] }], { responses: { otherFamilies: 'bridge' } });
+    test.simulator.enqueueReply({ kind: 'text', text: `card ${CARD} ok` });
+    const messages = await post(test, '/messages', { model: 'gpt-test', max_tokens: 50, stream: true, messages: [{ role: 'user', content: 'hi' }] });
+    const messagesSse = await messages.text();
+    const texts = messagesSse
+      .split('\n')
+      .filter((line) => line.startsWith('data: {'))
+      .map((line) => JSON.parse(line.slice(6)) as { type: string; delta?: { type: string; text?: string } })
+      .filter((event) => event.type === 'content_block_delta' && event.delta?.type === 'text_delta')
+      .map((event) => event.delta!.text)
+      .join('');
+    expect(texts).toBe('card [REDACTED:payment-card] ok');
+    expect(messagesSse).not.toContain('411111');
+
+    test.simulator.enqueueResponsesReply({ kind: 'completed', items: [{ type: 'message', text: `card ${CARD} ok` }] });
+    const responses = await post(test, '/responses', { model: 'gpt-test', stream: true, input: 'hi' });
+    const responsesSse = await responses.text();
+    expect(responses.status).toBe(200);
+    expect(responsesSse).not.toContain('411111');
+    expect(responsesSse).toContain('[REDACTED:payment-card]');
+  });
+
   it('redacts a whole answer and names the guardrail in the header', async () => {
     const test = await gatewayWith([{ name: 'secrets', kind: 'pii', action: 'redact', phases: ['answer'] }]);
     test.simulator.enqueueReply({ kind: 'text', text: 'mail me at jane.doe@example.com' });
