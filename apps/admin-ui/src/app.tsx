@@ -1,6 +1,7 @@
 import { useEffect, useMemo, useState } from 'preact/hooks';
 import { createAdminApi, type AdminApi } from './lib/admin-api.js';
 import { KeysPage } from './pages/keys-page.js';
+import { LogsPage } from './pages/logs-page.js';
 import { ModelsPage } from './pages/models-page.js';
 import { OverviewPage } from './pages/overview-page.js';
 import { SignIn } from './pages/sign-in.js';
@@ -10,6 +11,7 @@ const PAGES = {
   overview: { title: 'Overview', Page: OverviewPage },
   keys: { title: 'Keys', Page: KeysPage },
   usage: { title: 'Usage', Page: UsagePage },
+  logs: { title: 'Logs', Page: LogsPage },
   models: { title: 'Models', Page: ModelsPage },
 } as const;
 

@@ -39,6 +39,8 @@ export type * from './plugin/v1/upstream-v1.js';
 export type * from './plugin/v1/upstream-signer-v1.js';
 export type * from './plugin/v1/upstream-stream-decoder-v1.js';
 export { defineProvider } from './plugin/define-provider.js';
+export type * from './plugin/v1/guardrail-plugin-v1.js';
+export { GUARDRAIL_SPECIFICATION_VERSION_V1, findGuardrailPluginProblems } from './plugin/v1/guardrail-plugin-v1.js';
 export {
   findProviderPluginProblems,
   unwrapProviderPlugin,

@@ -35,7 +35,9 @@ export type {
   LocalAnswer,
   PipelineExtension,
   RequestHooks,
+  RequestRevision,
   StreamTap,
+  UpstreamDecision,
   UpstreamIntent,
   WholeAnswerToWrite,
 } from './pipeline/pipeline-extension.js';

@@ -19,4 +19,6 @@ export type { UsageReport } from './usage-report.js';
 export type UsageSeries = Awaited<ReturnType<typeof buildUsageSeries>>;
 export type { UsageAttempt, UsageRecord, UsageSeriesPoint } from '../usage/usage-record.js';
 export type { ModelDeployments } from '../deployments/deployment-report.js';
+/** `GET /admin/captures` (a list without bodies) and `GET /admin/captures/:id` (payload capture). */
+export type { CapturedExchange } from '../modules/payload-capture/captured-exchange.js';
 export type { DeploymentStatus } from '@modelgate/pipeline';

@@ -14,6 +14,8 @@ export interface AuthenticatedKey extends ExchangeKey {
   readonly allowedFamilies?: readonly string[];
   readonly limits?: Readonly<KeyLimitsConfig>;
   readonly budget?: Readonly<KeyBudgetConfig>;
+  /** Guardrails (names) the key opts into besides those for every key. */
+  readonly guardrails?: readonly string[];
 }
 
 /**

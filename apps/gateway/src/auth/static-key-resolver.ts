@@ -28,6 +28,7 @@ export class StaticKeyResolver implements KeyResolver {
         responsesOtherFamilies: key.responsesOtherFamilies,
         limits: { rpm: key.rpm, tpm: key.tpm, maxConcurrent: key.maxConcurrent },
         budget: key.budget,
+        guardrails: key.guardrails,
       },
     }));
   }

@@ -51,6 +51,7 @@ export class StoreKeyResolver implements KeyResolver {
       limits: { rpm: policy.rpm, tpm: policy.tpm, maxConcurrent: policy.maxConcurrent },
       budget: policy.budget,
       responsesOtherFamilies: policy.responsesOtherFamilies,
+      guardrails: policy.guardrails,
     };
   }
 

@@ -7,6 +7,7 @@ export interface KeyFlags {
   owner?: string;
   models?: string;
   families?: string;
+  guardrails?: string;
   endpoints?: string;
   expires?: string;
   rpm?: string;
@@ -44,6 +45,7 @@ export function toCreateKeyInput(flags: KeyFlags, now = Date.now()): CreateKeyIn
     owner: flags.owner,
     models: list(flags.models),
     families: list(flags.families),
+    guardrails: list(flags.guardrails),
     endpoints: list(flags.endpoints) as GatewayEndpoint[] | undefined,
     expiresAt: expiry(flags.expires, now),
     rpm: integer(flags.rpm),

@@ -25,6 +25,7 @@ export const CLI_USAGE = `Usage: modelgate [serve] [--config <file>] [--demo]   
                              [--endpoints chat,responses,compact,input_tokens,messages,count_tokens,embeddings,models]
                              [--expires 30d|<ISO date>] [--rpm n] [--tpm n] [--max-concurrent n]
                              [--budget-usd x --budget-period day|month|total] [--responses-other-families refuse]
+                             [--guardrails a,b]
        modelgate keys list | show <id|prefix> | revoke <id|prefix> | rotate <id|prefix> | disable <id|prefix> | enable <id|prefix>
        modelgate keys hash [<key>]       prints sha256:<hex> of a key (or admin token) read from stdin or given, for keyHash / admin.tokenHash
        modelgate usage [--key <id>] [--model <id>] [--from <date>] [--to <date>] [--limit n]
@@ -42,6 +43,7 @@ const OPTIONS = {
   owner: { type: 'string' },
   models: { type: 'string' },
   families: { type: 'string' },
+  guardrails: { type: 'string' },
   endpoints: { type: 'string' },
   expires: { type: 'string' },
   rpm: { type: 'string' },

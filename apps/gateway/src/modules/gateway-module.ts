@@ -7,6 +7,7 @@ import type { ConfigFragment } from '../config/config-fragment.js';
 import type { CoreConfig } from '../config/core-config.js';
 import type { ModelDeployments } from '../deployments/deployment-report.js';
 import type { GuardedRouter } from '../http/create-router.js';
+import type { GuardrailDecision } from './guardrails/guardrail-decision.js';
 import type { BudgetAdmission } from '../limits/budget-guard.js';
 import type { RefusingLimit } from '../limits/rate-limit-errors.js';
 import type { RateLimiter } from '../limits/rate-limiter.js';
@@ -110,6 +111,8 @@ export interface RequestAnnouncements {
   usageRecorded(record: UsageRecord): void;
   /** A key limit refused the request (the limits module). */
   limitRefused(limit: RefusingLimit): void;
+  /** A guardrail blocked, redacted or logged something in the request or its answer (the guardrails module). */
+  guardrailActed(decision: GuardrailDecision): void;
 }
 
 export interface GatewayRequestHooks extends RequestHooks, Partial<RequestAnnouncements> {}

@@ -16,6 +16,7 @@ function openGroup(exchange: Exchange): RequestGroup {
     announce: {
       usageRecorded: (record) => hooks.forEach((each) => each.usageRecorded?.(record)),
       limitRefused: (limit) => hooks.forEach((each) => each.limitRefused?.(limit)),
+      guardrailActed: (decision) => hooks.forEach((each) => each.guardrailActed?.(decision)),
     },
   };
 }

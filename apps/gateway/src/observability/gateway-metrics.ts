@@ -40,6 +40,7 @@ export class GatewayMetrics {
   readonly fallbacks: Counter;
   readonly cooldowns: Counter;
   readonly limiterRefusals: Counter;
+  readonly guardrailDecisions: Counter;
 
   constructor(
     gauges: MetricsGauges,
@@ -88,6 +89,12 @@ export class GatewayMetrics {
       name: 'modelgate_limiter_refusals_total',
       help: 'Requests refused by a key limit: rpm, tpm, concurrency or budget.',
       labelNames: ['limit'],
+      registers,
+    });
+    this.guardrailDecisions = new Counter({
+      name: 'modelgate_guardrail_decisions_total',
+      help: 'Guardrail decisions by guardrail (a configured name), action (block, redact, log) and phase (request, answer).',
+      labelNames: ['guardrail', 'action', 'phase'],
       registers,
     });
     new Gauge({

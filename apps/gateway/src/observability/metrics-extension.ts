@@ -53,6 +53,7 @@ export class MetricsExtension implements GatewayExtension {
       closed: (ending) => void ending.finally(() => this.live.delete(exchange)).catch(() => undefined),
       usageRecorded: (record) => this.recorded(record, exchange),
       limitRefused: (limit) => this.metrics.limiterRefusals.inc({ limit }),
+      guardrailActed: (decision) => this.metrics.guardrailDecisions.inc({ guardrail: decision.guardrail, action: decision.action, phase: decision.phase }),
     };
   }
 

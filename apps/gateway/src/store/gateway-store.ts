@@ -1,3 +1,4 @@
+import type { SqlDatabase } from './sql-database.js';
 import type { StateOwner } from '@modelgate/pipeline';
 import type { UsageAggregate, UsageFilter, UsageGrouping, UsageRecord, UsageSeriesPoint, UsageSeriesQuery } from '../usage/usage-record.js';
 import type { StoredKey, StoredKeyChanges } from './stored-key.js';
@@ -23,6 +24,8 @@ export interface GatewayStore {
   stateOwner(stateId: string): Promise<StateOwner | undefined>;
   /** USD spent by a key since `since` (Unix milliseconds). */
   spendSince(keyId: string, since: number): Promise<number>;
+  /** The database under the store, for modules that keep tables of their own (payload capture); absent for a store without SQL. */
+  readonly sql?: SqlDatabase;
   /** Resolves when the store answers a trivial query (readiness). */
   ping?(): Promise<void>;
   close(): Promise<void>;

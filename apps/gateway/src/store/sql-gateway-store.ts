@@ -21,7 +21,7 @@ const KEY_COLUMNS = 'id, name, owner, key_hash, key_prefix, policy, created_at, 
 const USAGE_COLUMNS = [
   'request_id', 'key_id', 'model', 'family', 'endpoint', 'status', 'prompt_tokens', 'completion_tokens', 'cached_tokens',
   'reasoning_tokens', 'tokens_estimated', 'cost_usd', 'latency_ms', 'time_to_first_token_ms', 'stream', 'client_aborted',
-  'created_at', 'day', 'record_id', 'outcome', 'stage', 'deployment', 'attempts',
+  'created_at', 'day', 'record_id', 'outcome', 'stage', 'deployment', 'attempts', 'guardrails',
 ] as const;
 /**
  * The most rows one insert takes: under SQLite's and PostgreSQL's bound-parameter limits. Batches
@@ -75,6 +75,7 @@ function usageValues(record: UsageRecord): SqlValue[] {
     record.costUsd, record.latencyMs, record.timeToFirstTokenMs ?? null, record.stream ? 1 : 0, record.clientAborted ? 1 : 0,
     record.createdAt, utcDay(record.createdAt), record.recordId ?? null, record.outcome,
     record.stage ?? null, record.deployment ?? null, record.attempts ? JSON.stringify(record.attempts) : null,
+    record.guardrails ? JSON.stringify(record.guardrails) : null,
   ];
 }
 
@@ -101,6 +102,7 @@ function toUsageRecord(row: Record<string, SqlValue>): UsageRecord {
     stage: (row.stage as RequestStage | null) ?? undefined,
     deployment: (row.deployment as string | null) ?? undefined,
     attempts: typeof row.attempts === 'string' ? (JSON.parse(row.attempts) as UsageRecord['attempts']) : undefined,
+    guardrails: typeof row.guardrails === 'string' ? (JSON.parse(row.guardrails) as UsageRecord['guardrails']) : undefined,
     createdAt: Number(row.created_at),
   };
 }
@@ -126,6 +128,10 @@ export class SqlGatewayStore implements GatewayStore {
 
   constructor(private readonly database: SqlDatabase) {
     this.driver = database.dialect;
+  }
+
+  get sql(): SqlDatabase {
+    return this.database;
   }
 
   async insertKey(key: StoredKey): Promise<void> {

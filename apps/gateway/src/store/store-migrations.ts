@@ -97,6 +97,30 @@ export const STORE_MIGRATIONS: readonly StoreMigration[] = [
       'ALTER TABLE vendor_state_owners ADD COLUMN provider TEXT',
     ],
   },
+  {
+    version: 8,
+    name: 'guardrail decisions on usage records',
+    statements: [
+      // JSON: [{ guardrail, action, phase, found }], one per guardrail that acted (never what it matched).
+      'ALTER TABLE usage_records ADD COLUMN guardrails TEXT',
+    ],
+  },
+  {
+    version: 9,
+    name: 'payload captures',
+    statements: [
+      // Request and answer bodies of the exchanges a key or model opted into (the capture module),
+      // apart from usage records so that they can be bounded and swept on their own. Bodies are
+      // redacted before they are written; size_bytes is what retention by total size counts.
+      `CREATE TABLE captures (
+        id TEXT PRIMARY KEY, request_id TEXT NOT NULL, key_id TEXT NOT NULL, model TEXT, endpoint TEXT NOT NULL,
+        status INTEGER NOT NULL, stream INTEGER NOT NULL, created_at BIGINT NOT NULL, duration_ms INTEGER,
+        first_byte_ms INTEGER, attempts TEXT, request_body TEXT, answer_body TEXT, truncated INTEGER NOT NULL,
+        size_bytes INTEGER NOT NULL
+      )`,
+      'CREATE INDEX captures_created_at ON captures (created_at)',
+    ],
+  },
 ];
 
 /** Applies the migrations this database has not seen, under the migration lock. */

@@ -11,6 +11,8 @@ export interface KeyPolicy {
   budget?: KeyBudgetConfig;
   /** `refuse` narrows the gateway's `responses.otherFamilies: bridge` for this key. */
   responsesOtherFamilies?: 'refuse' | 'bridge';
+  /** Guardrails this key opts into (names). */
+  guardrails?: string[];
 }
 
 /** An issued key as the store keeps it: the SHA-256 of the secret and a short prefix, never the secret. */

@@ -1,5 +1,6 @@
 import type { RequestStage, UsageOutcome } from '@modelgate/pipeline';
 import type { GatewayEndpoint } from '../config/gateway-config.js';
+import type { GuardrailDecision } from '../modules/guardrails/guardrail-decision.js';
 
 export type { RequestStage, UsageOutcome };
 
@@ -47,6 +48,8 @@ export interface UsageRecord {
   readonly deployment?: string;
   /** Every upstream attempt, in order (retries and fallbacks included); absent when none was made. */
   readonly attempts?: readonly UsageAttempt[];
+  /** The guardrails that acted on the request or its answer (schema version 8); absent when none did. */
+  readonly guardrails?: readonly GuardrailDecision[];
   /** Unix milliseconds. */
   readonly createdAt: number;
 }

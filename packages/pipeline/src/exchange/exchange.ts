@@ -7,7 +7,7 @@ import type { AnswerFacts, AttemptFailure, AttemptTarget, ExchangeAttempt } from
 import { mintRecordId } from './random-ids.js';
 import { describeRequestEnding, type ConnectionClose, type RequestEnding, type RequestStage, type ResponseState, type StreamOutcome } from './request-ending.js';
 import { RequestHookList } from './request-hook-list.js';
-import type { AnswerHeaders, LocalAnswer, RequestHooks, StreamTap, UpstreamIntent, WholeAnswerToWrite } from './request-hooks.js';
+import type { AnswerHeaders, RequestHooks, StreamTap, UpstreamDecision, UpstreamIntent, WholeAnswerToWrite } from './request-hooks.js';
 import { StreamedOutput, type StreamedPiece } from './streamed-output.js';
 
 export type { AnswerFacts, AttemptFailure, AttemptTarget, ExchangeAttempt } from './exchange-attempt.js';
@@ -213,9 +213,19 @@ export class Exchange {
     return headers;
   }
 
-  /** Before any upstream call: an extension's own answer (a cache hit), or its refusal thrown. No promise when no hook needs I/O. */
-  beforeUpstream(intent: UpstreamIntent): LocalAnswer | undefined | Promise<LocalAnswer | undefined> {
-    return this.#hooks.beforeUpstream(intent);
+  /**
+   * Before any upstream call: an extension's own answer (a cache hit), its refusal thrown, or the
+   * body it revised (a redaction), which becomes the request body. No promise when no hook needs I/O.
+   */
+  beforeUpstream(intent: UpstreamIntent): UpstreamDecision | Promise<UpstreamDecision> {
+    const decided = this.#hooks.beforeUpstream(intent);
+    if (decided instanceof Promise) return decided.then((value) => this.#revised(value));
+    return this.#revised(decided);
+  }
+
+  #revised(decided: UpstreamDecision): UpstreamDecision {
+    if (decided.revisedBody) this.#requestBody = decided.revisedBody;
+    return decided;
   }
 
   /** An upstream attempt is about to be sent: records it, and returns the headers extensions add to it (trace context). */
@@ -254,8 +264,8 @@ export class Exchange {
     this.#servedBy = servedBy;
   }
 
-  /** A whole answer is about to be written: the body extensions leave it with (`afterAnswer`). */
-  afterAnswer(answer: WholeAnswerToWrite): string | object {
+  /** A whole answer is about to be written: the body extensions leave it with (`afterAnswer`), and the headers they add. */
+  afterAnswer(answer: WholeAnswerToWrite): { body: string | object; headers: AnswerHeaders } {
     return this.#hooks.afterWholeAnswer(answer);
   }
 

@@ -1,5 +1,5 @@
 import type { AdmissionTarget } from '../pipeline/admission-target.js';
-import type { AnswerHeaders, LocalAnswer, RequestHooks, StreamTap, UpstreamIntent, WholeAnswerToWrite } from './request-hooks.js';
+import type { AnswerHeaders, LocalAnswer, RequestHooks, RequestRevision, StreamTap, UpstreamDecision, UpstreamIntent, WholeAnswerToWrite } from './request-hooks.js';
 import type { ExchangeAttempt } from './exchange-attempt.js';
 import type { RequestEnding } from './request-ending.js';
 import type { StreamedPiece } from './streamed-output.js';
@@ -21,14 +21,25 @@ export class RequestHookList {
     return headers;
   }
 
-  /** Each `beforeUpstream` in turn until one answers (or throws). No promise when none needs I/O. */
-  beforeUpstream(intent: UpstreamIntent, from = 0): LocalAnswer | undefined | Promise<LocalAnswer | undefined> {
+  /**
+   * Each `beforeUpstream` in turn until one answers (or throws), each seeing the body the previous
+   * ones revised; the revisions' headers merged. No promise when none needs I/O.
+   */
+  beforeUpstream(intent: UpstreamIntent, from = 0, decided: UpstreamDecision = { headers: {} }): UpstreamDecision | Promise<UpstreamDecision> {
+    let current = decided;
     for (let index = from; index < this.hooks.length; index++) {
-      const answer = this.hooks[index]!.beforeUpstream?.(intent);
-      if (answer instanceof Promise) return answer.then((found) => found ?? this.beforeUpstream(intent, index + 1));
-      if (answer) return answer;
+      const found = this.hooks[index]!.beforeUpstream?.(current.revisedBody ? { ...intent, body: current.revisedBody } : intent);
+      if (found instanceof Promise) {
+        const sofar = current;
+        return found.then((value) => {
+          const next = withDecision(sofar, value);
+          return next.answer ? next : this.beforeUpstream(intent, index + 1, next);
+        });
+      }
+      current = withDecision(current, found);
+      if (current.answer) return current;
     }
-    return undefined;
+    return current;
   }
 
   attemptStarted(attempt: ExchangeAttempt): Record<string, string> {
@@ -41,14 +52,17 @@ export class RequestHookList {
     for (const hooks of this.hooks) hooks.attemptEnded?.(attempt);
   }
 
-  /** A whole answer passes each `afterAnswer` in turn, each seeing the last one's body: the body to write. */
-  afterWholeAnswer(answer: WholeAnswerToWrite): string | object {
+  /** A whole answer passes each `afterAnswer` in turn, each seeing the last one's body: the body to write and the headers added. */
+  afterWholeAnswer(answer: WholeAnswerToWrite): { body: string | object; headers: AnswerHeaders } {
     let current = answer;
+    const headers: Record<string, string> = {};
     for (const hooks of this.hooks) {
       const rewrite = hooks.afterAnswer?.(current);
-      if (rewrite && 'body' in rewrite) current = { ...current, body: rewrite.body };
+      if (!rewrite || !('body' in rewrite)) continue;
+      current = { ...current, body: rewrite.body };
+      Object.assign(headers, rewrite.headers);
     }
-    return current.body;
+    return { body: current.body, headers };
   }
 
   /** A stream's taps from each `afterAnswer`, applied in list order (a dropped event goes no further). */
@@ -73,4 +87,11 @@ export class RequestHookList {
   closed(ending: Promise<RequestEnding>): void {
     for (const hooks of this.hooks) hooks.closed?.(ending);
   }
+}
+
+/** A hook's `beforeUpstream` result added to what the earlier hooks decided. */
+function withDecision(decided: UpstreamDecision, found: LocalAnswer | RequestRevision | void): UpstreamDecision {
+  if (!found) return decided;
+  if ('body' in found) return { ...decided, answer: found };
+  return { answer: undefined, revisedBody: found.revisedBody ?? decided.revisedBody, headers: { ...decided.headers, ...found.headers } };
 }

@@ -30,6 +30,23 @@ export interface LocalAnswer {
   readonly usage?: CompletionUsage;
 }
 
+/**
+ * What `beforeUpstream` may return instead of an answer: the request's body revised (a guardrail's
+ * redaction: the request is translated again from it, and later extensions see it), and headers
+ * to send with the answer (which guardrails acted).
+ */
+export interface RequestRevision {
+  readonly revisedBody?: { readonly model: string };
+  readonly headers?: AnswerHeaders;
+}
+
+/** What all `beforeUpstream` hooks decided together: an answer to serve, or the revisions to apply. */
+export interface UpstreamDecision {
+  readonly answer?: LocalAnswer;
+  readonly revisedBody?: { readonly model: string };
+  readonly headers: AnswerHeaders;
+}
+
 /** A whole answer about to be written (the upstream's text when relayed verbatim, else an object). */
 export interface WholeAnswerToWrite {
   readonly stream: false;
@@ -41,8 +58,8 @@ export interface WholeAnswerToWrite {
 /** What `afterAnswer` sees: a whole answer about to be written, or a stream about to be relayed. */
 export type AnswerToWrite = WholeAnswerToWrite | { readonly stream: true };
 
-/** What `afterAnswer` may return: a whole answer's replacement body, or a stream's tap. */
-export type AnswerRewrite = { readonly body: string | object } | { readonly tap: StreamTap };
+/** What `afterAnswer` may return: a whole answer's replacement body (and headers to add), or a stream's tap. */
+export type AnswerRewrite = { readonly body: string | object; readonly headers?: AnswerHeaders } | { readonly tap: StreamTap };
 
 /**
  * Sees what a relayed stream sends the client from the upstream's, in order, as the front's own SSE
@@ -55,8 +72,9 @@ export interface StreamTap {
 }
 
 /**
- * One capability's part in one request. Every hook is optional; `admit` and `beforeUpstream` may
- * throw (a refusal, rendered in the front's envelope); the others must not.
+ * One capability's part in one request. Every hook is optional; `admit`, `beforeUpstream` and a
+ * whole answer's `afterAnswer` may throw (a refusal, rendered in the front's envelope); the others
+ * must not.
  */
 export interface RequestHooks {
   /**
@@ -65,10 +83,11 @@ export interface RequestHooks {
    */
   admit?(target: AdmissionTarget): AnswerHeaders | void | Promise<AnswerHeaders | void>;
   /**
-   * Admitted, before any upstream is called: returns an answer to serve instead (a cache hit), or
-   * throws to refuse (a pre-call guardrail). The first extension that answers wins.
+   * Admitted, before any upstream is called: returns an answer to serve instead (a cache hit), a
+   * revision of the request (a pre-call guardrail's redaction), or throws to refuse (its block).
+   * The first extension that answers wins; each sees the body the previous ones revised.
    */
-  beforeUpstream?(intent: UpstreamIntent): LocalAnswer | void | Promise<LocalAnswer | void>;
+  beforeUpstream?(intent: UpstreamIntent): LocalAnswer | RequestRevision | void | Promise<LocalAnswer | RequestRevision | void>;
   /**
    * An upstream attempt is about to be sent (already in `exchange.attempts`). The headers returned
    * go upstream with it: trace context (`traceparent`), nothing else.
@@ -80,7 +99,8 @@ export interface RequestHooks {
    * An answer is about to be written: a whole one may have its body replaced (each extension sees
    * the previous one's), a stream may get a tap that sees each outgoing event (a stream retried on
    * another deployment before its answer started gets a fresh call). Redaction, cache store,
-   * post-call guardrails.
+   * post-call guardrails. A whole answer's hook may throw a GatewayError to refuse it (a post-call
+   * guardrail's block): the client then gets that error in the front's envelope.
    */
   afterAnswer?(answer: AnswerToWrite): AnswerRewrite | void;
   /** A relayed stream's piece has reached the client's stream: what it told (text, usage, finish). */

@@ -1,6 +1,6 @@
 import { GatewayError } from '@modelgate/core';
 import type { Exchange } from '../exchange/exchange.js';
-import { isLocalAnswer, type FrontOperation, type WholeAnswer } from '../fronts/front-door.js';
+import { isLocalAnswer, type ExchangePlan, type FrontOperation, type WholeAnswer } from '../fronts/front-door.js';
 import type { ModelRoute, ModelRouter } from '../routing/model-router.js';
 import type { JsonBody } from '../http/read-json-body.js';
 import { HoldingOutput } from '../streaming/holding-output.js';
@@ -53,14 +53,34 @@ export async function runModelRequest(request: ModelRequest, dependencies: Reque
   reply.setHeaders(admitted instanceof Promise ? await admitted : admitted);
   if (isLocalAnswer(plan)) return answerClient(exchange, plan.localAnswer, reply);
   const before = exchange.beforeUpstream({ endpoint: operation.endpoint, route, body, stream });
-  const local = before instanceof Promise ? await before : before;
-  if (local) return answerClient(exchange, local, reply);
+  const decided = before instanceof Promise ? await before : before;
+  setHeadersIfAny(reply, decided.headers);
+  if (decided.answer) return answerClient(exchange, decided.answer, reply);
 
+  const revised = decided.revisedBody ? revisedPlan(exchange, operation, route, decided.revisedBody, dependencies) : undefined;
   const served = await attemptUpstream(
-    { exchange, operation, body, bodyText: text, route, plan, startStream: (attempt) => relayToClient(exchange, attempt, reply, dependencies) },
+    {
+      exchange,
+      operation,
+      body: revised?.body ?? body,
+      // A revised body is sent as the gateway serialises it, never as the client wrote it.
+      bodyText: revised ? undefined : text,
+      route,
+      plan: revised?.plan ?? plan,
+      startStream: (attempt) => relayToClient(exchange, attempt, reply, dependencies),
+    },
     dependencies,
   );
   if (served.whole) answerFromUpstream(exchange, served, served.whole, reply);
+}
+
+/** The request translated again from the body an extension revised (a redaction), for its first deployment. */
+function revisedPlan(exchange: Exchange, operation: FrontOperation, route: ModelRoute, revisedBody: { model: string }, dependencies: RequestDependencies): { body: { model: string }; plan: ExchangePlan } {
+  const body = operation.validate(revisedBody);
+  const call = createCallContext(exchange, route, route.deployments[0]!, dependencies.logger, operation.relayedRequestHeaders);
+  const plan = operation.translate(route, body, call, frontPolicyFor(exchange.key, dependencies));
+  if (isLocalAnswer(plan)) throw new Error(`'${route.publicId}' answers ${operation.path} locally, yet its request went on to the upstream`);
+  return { body, plan };
 }
 
 /** The requested model as the key may use it, pinned to the provider instance that owns the vendor state the body names. */
@@ -144,7 +164,8 @@ function answerFromUpstream(exchange: Exchange, served: ServedAttempt, answer: W
  * rewrite its body, then its record is made durable before the client gets it.
  */
 function answerClient(exchange: Exchange, answer: WholeAnswer | LocalAnswer, reply: ClientReply): void {
-  const body = exchange.afterAnswer({ stream: false, status: 200, body: answer.body, usage: answer.usage });
+  const { body, headers } = exchange.afterAnswer({ stream: false, status: 200, body: answer.body, usage: answer.usage });
+  setHeadersIfAny(reply, headers);
   exchange.answered(200, body, answer);
   reply.sendJson(200, body);
 }
@@ -199,6 +220,11 @@ function relayToClient(exchange: Exchange, served: ServedAttempt, reply: ClientR
     });
     exchange.relaying(settled);
   });
+}
+
+/** Headers extensions added at a later point (a guardrail's verdict); most requests have none. */
+function setHeadersIfAny(reply: ClientReply, headers: Readonly<Record<string, string>>): void {
+  if (Object.keys(headers).length > 0) reply.setHeaders(headers);
 }
 
 function clientLeftBeforeAnswer(): GatewayError {

@@ -41,13 +41,13 @@ export class ExchangeTracer implements PipelineExtension {
 
   constructor(private readonly options: ExchangeTracingOptions) {}
 
-  open(exchange: Exchange): RequestHooks {
+  open(exchange: Exchange): RequestTrace {
     return new RequestTrace(exchange, this.options);
   }
 }
 
 /** One request's spans, and what its answer told (a whole answer read, a stream's text when content is captured). */
-class RequestTrace implements RequestHooks {
+export class RequestTrace implements RequestHooks {
   private readonly span: Span;
   /** The request span's context: the parent of its attempts. */
   private readonly context: Context;
@@ -66,6 +66,11 @@ class RequestTrace implements RequestHooks {
       parent,
     );
     this.context = trace.setSpan(parent, this.span);
+  }
+
+  /** An event on the request's span, for what the host's own capabilities decide (a guardrail acting). */
+  addEvent(name: string, attributes: Attributes): void {
+    this.span.addEvent(name, attributes);
   }
 
   attemptStarted(attempt: ExchangeAttempt): Record<string, string> {

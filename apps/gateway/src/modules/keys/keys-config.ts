@@ -25,6 +25,7 @@ export interface StaticKeyConfig extends KeyLimitsConfig {
   endpoints?: GatewayEndpoint[];
   families?: string[];
   budget?: KeyBudgetConfig;
+  guardrails?: string[];
   responsesOtherFamilies?: 'refuse' | 'bridge';
 }
 
@@ -46,6 +47,11 @@ export const keyPolicyProperties = {
     enum: ['refuse', 'bridge'],
     description: "`refuse` keeps this key off the Responses bridge even when `responses.otherFamilies` is `bridge`; a key never widens the gateway's switch.",
     defaultText: "the gateway's switch",
+  },
+  guardrails: {
+    ...stringList,
+    description: 'Guardrails (by `guardrails[].name`) that also apply to this key: a guardrail with `keys` applies to the keys it names and to those that name it (`keys: []` makes it opt-in).',
+    defaultText: 'none',
   },
   budget: {
     type: 'object',

@@ -1,4 +1,5 @@
 import { defineModule } from '../gateway-module.js';
+import type { GuardrailDecision } from '../guardrails/guardrail-decision.js';
 import { tracingConfigFragment, type TracingSection } from './tracing-config.js';
 
 /**
@@ -11,6 +12,20 @@ export const tracingModule = defineModule<TracingSection>({
   async create(config, context) {
     if (!config.tracing) return {};
     const tracing = (await import('../../observability/create-tracing.js')).createTracing(config.tracing, context.options.spanExporter);
-    return { extension: tracing.extension, close: () => tracing.shutdown() };
+    const tracer = tracing.extension;
+    return {
+      extension: {
+        id: tracer.id,
+        open(exchange) {
+          const trace = tracer.open(exchange);
+          // The gateway's own decisions on the request become events of its span (never the text).
+          return Object.assign(trace, {
+            guardrailActed: (decision: GuardrailDecision) =>
+              trace.addEvent('modelgate.guardrail', { 'modelgate.guardrail.name': decision.guardrail, 'modelgate.guardrail.action': decision.action, 'modelgate.guardrail.phase': decision.phase }),
+          });
+        },
+      },
+      close: () => tracing.shutdown(),
+    };
   },
 });

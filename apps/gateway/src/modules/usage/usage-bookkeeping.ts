@@ -3,6 +3,7 @@ import type { Logger } from 'pino';
 import type { UsageRecord } from '../../usage/usage-record.js';
 import type { UsageRecorder } from '../../usage/usage-recorder.js';
 import type { GatewayRequestHooks, RequestAnnouncements } from '../gateway-module.js';
+import type { GuardrailDecision } from '../guardrails/guardrail-decision.js';
 import { refusalRecordOf, usageRecordOf } from './usage-record-of.js';
 
 /** What every request's bookkeeping shares. */
@@ -24,6 +25,7 @@ export class UsageBookkeeping implements GatewayRequestHooks {
   /** Set once admitted: what the record's model, price and estimate come from. */
   private target?: AdmissionTarget;
   private record?: UsageRecord;
+  private readonly guardrails: GuardrailDecision[] = [];
 
   constructor(
     private readonly exchange: Exchange,
@@ -55,7 +57,13 @@ export class UsageBookkeeping implements GatewayRequestHooks {
     settling.add(done);
   }
 
-  private write(record: UsageRecord): void {
+  /** A guardrail acted (announced by the guardrails module): listed in the record. */
+  guardrailActed(decision: GuardrailDecision): void {
+    this.guardrails.push(decision);
+  }
+
+  private write(made: UsageRecord): void {
+    const record = this.guardrails.length > 0 ? { ...made, guardrails: this.guardrails } : made;
     this.record = record;
     this.books.recorder.record(record);
     this.announce?.usageRecorded(record);
