@@ -1,5 +1,5 @@
 import type { AdmissionTarget } from '../pipeline/admission-target.js';
-import type { AnswerHeaders, LocalAnswer, RequestHooks, StreamTap, UpstreamIntent, WholeAnswerToWrite } from './request-hooks.js';
+import { isLocalAnswerResult, type AnswerHeaders, type BeforeUpstreamResult, type RequestHooks, type StreamTap, type UpstreamDecision, type UpstreamIntent, type WholeAnswerToWrite } from './request-hooks.js';
 import type { ExchangeAttempt } from './exchange-attempt.js';
 import type { RequestEnding } from './request-ending.js';
 import type { StreamedPiece } from './streamed-output.js';
@@ -21,14 +21,20 @@ export class RequestHookList {
     return headers;
   }
 
-  /** Each `beforeUpstream` in turn until one answers (or throws). No promise when none needs I/O. */
-  beforeUpstream(intent: UpstreamIntent, from = 0): LocalAnswer | undefined | Promise<LocalAnswer | undefined> {
+  /** Each `beforeUpstream` in turn until one answers (or throws), their headers merged. No promise when none needs I/O. */
+  beforeUpstream(intent: UpstreamIntent, from = 0, headers: Record<string, string> = {}): UpstreamDecision | Promise<UpstreamDecision> {
+    const decide = (result: BeforeUpstreamResult | void): UpstreamDecision | undefined => {
+      if (!result) return undefined;
+      Object.assign(headers, result.headers);
+      return isLocalAnswerResult(result) ? { answer: result, headers } : undefined;
+    };
     for (let index = from; index < this.hooks.length; index++) {
-      const answer = this.hooks[index]!.beforeUpstream?.(intent);
-      if (answer instanceof Promise) return answer.then((found) => found ?? this.beforeUpstream(intent, index + 1));
-      if (answer) return answer;
+      const result = this.hooks[index]!.beforeUpstream?.(intent);
+      if (result instanceof Promise) return result.then((found) => decide(found) ?? this.beforeUpstream(intent, index + 1, headers));
+      const decided = decide(result);
+      if (decided) return decided;
     }
-    return undefined;
+    return { headers };
   }
 
   attemptStarted(attempt: ExchangeAttempt): Record<string, string> {

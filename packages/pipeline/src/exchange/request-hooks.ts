@@ -21,13 +21,50 @@ export interface UpstreamIntent {
   readonly stream: boolean;
 }
 
-/**
- * An answer an extension gives instead of the upstream's (a cache hit): served exactly like a whole
- * upstream answer (afterAnswer, answerComplete, usage recorded), always as one JSON body.
- */
-export interface LocalAnswer {
-  readonly body: string | object;
+/** What a local answer served from a cache tells the usage record. */
+export interface CacheHit {
+  /** Whether the hit is charged the upstream answer's cost (else it costs 0). */
+  readonly billed: boolean;
+}
+
+interface LocalAnswerFacts {
   readonly usage?: CompletionUsage;
+  /** Headers for the answer (a cache verdict). */
+  readonly headers?: AnswerHeaders;
+  /** Set when the answer comes from a cache: the usage record is flagged, and priced as it says. */
+  readonly cacheHit?: CacheHit;
+}
+
+/** A whole local answer: one JSON body, passed through `afterAnswer` like an upstream's. */
+export interface WholeLocalAnswer extends LocalAnswerFacts {
+  readonly body: string | object;
+}
+
+/**
+ * A streamed local answer: the events, each as the front's own SSE text (`data: …\n\n`, with its
+ * `event:` line where the dialect has one), sent as an event stream through the extensions' tap.
+ */
+export interface StreamedLocalAnswer extends LocalAnswerFacts {
+  readonly events: readonly string[];
+}
+
+/**
+ * An answer an extension gives instead of the upstream's (a cache hit): served like an upstream
+ * answer (afterAnswer, answerComplete, usage recorded), as one JSON body or as an event stream.
+ */
+export type LocalAnswer = WholeLocalAnswer | StreamedLocalAnswer;
+
+/** What `beforeUpstream` may return: an answer to serve instead, or only headers for the upstream's answer (a cache miss). */
+export type BeforeUpstreamResult = LocalAnswer | { readonly headers: AnswerHeaders };
+
+/** The extensions' `beforeUpstream`, together: the first local answer, if any, and every header they added. */
+export interface UpstreamDecision {
+  readonly answer?: LocalAnswer;
+  readonly headers: AnswerHeaders;
+}
+
+export function isLocalAnswerResult(result: BeforeUpstreamResult): result is LocalAnswer {
+  return 'body' in result || 'events' in result;
 }
 
 /** A whole answer about to be written (the upstream's text when relayed verbatim, else an object). */
@@ -66,9 +103,10 @@ export interface RequestHooks {
   admit?(target: AdmissionTarget): AnswerHeaders | void | Promise<AnswerHeaders | void>;
   /**
    * Admitted, before any upstream is called: returns an answer to serve instead (a cache hit), or
-   * throws to refuse (a pre-call guardrail). The first extension that answers wins.
+   * headers for the answer (a cache miss), or throws to refuse (a pre-call guardrail). The first
+   * extension that answers wins.
    */
-  beforeUpstream?(intent: UpstreamIntent): LocalAnswer | void | Promise<LocalAnswer | void>;
+  beforeUpstream?(intent: UpstreamIntent): BeforeUpstreamResult | void | Promise<BeforeUpstreamResult | void>;
   /**
    * An upstream attempt is about to be sent (already in `exchange.attempts`). The headers returned
    * go upstream with it: trace context (`traceparent`), nothing else.

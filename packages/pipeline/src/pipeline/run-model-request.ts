@@ -10,9 +10,10 @@ import type { AdmissionTarget } from './admission-target.js';
 import { attemptUpstream, type ServedAttempt } from './attempt-upstream.js';
 import { createCallContext, frontPolicyFor } from './call-context.js';
 import type { ClientReply } from './client-reply.js';
-import type { LocalAnswer } from './pipeline-extension.js';
+import type { LocalAnswer, WholeLocalAnswer } from './pipeline-extension.js';
 import type { RequestDependencies } from './pipeline-dependencies.js';
 import { upstreamHeadersForClient } from './relay-upstream-headers.js';
+import { streamLocalAnswer } from './stream-local-answer.js';
 import { assertOwnsNamedState, pinnedToStateOwner } from './vendor-state-owners.js';
 
 export interface ModelRequest {
@@ -53,8 +54,9 @@ export async function runModelRequest(request: ModelRequest, dependencies: Reque
   reply.setHeaders(admitted instanceof Promise ? await admitted : admitted);
   if (isLocalAnswer(plan)) return answerClient(exchange, plan.localAnswer, reply);
   const before = exchange.beforeUpstream({ endpoint: operation.endpoint, route, body, stream });
-  const local = before instanceof Promise ? await before : before;
-  if (local) return answerClient(exchange, local, reply);
+  const decided = before instanceof Promise ? await before : before;
+  reply.setHeaders(decided.headers);
+  if (decided.answer) return answerLocally(exchange, decided.answer, reply);
 
   const served = await attemptUpstream(
     { exchange, operation, body, bodyText: text, route, plan, startStream: (attempt) => relayToClient(exchange, attempt, reply, dependencies) },
@@ -139,11 +141,18 @@ function answerFromUpstream(exchange: Exchange, served: ServedAttempt, answer: W
   answerClient(exchange, answer, reply);
 }
 
+/** An extension's answer (a cache hit), whole or as a stream in the front's shape. */
+function answerLocally(exchange: Exchange, answer: LocalAnswer, reply: ClientReply): void {
+  exchange.answeredLocally(answer);
+  if ('events' in answer) streamLocalAnswer(exchange, answer, reply);
+  else answerClient(exchange, answer, reply);
+}
+
 /**
  * A whole answer (the upstream's, or one the gateway or an extension gave itself): extensions may
  * rewrite its body, then its record is made durable before the client gets it.
  */
-function answerClient(exchange: Exchange, answer: WholeAnswer | LocalAnswer, reply: ClientReply): void {
+function answerClient(exchange: Exchange, answer: WholeAnswer | WholeLocalAnswer, reply: ClientReply): void {
   const body = exchange.afterAnswer({ stream: false, status: 200, body: answer.body, usage: answer.usage });
   exchange.answered(200, body, answer);
   reply.sendJson(200, body);
