@@ -6,6 +6,7 @@ import { healthModule } from './health/health-module.js';
 import { keysModule } from './keys/keys-module.js';
 import { limitsModule } from './limits/limits-module.js';
 import { metricsModule } from './metrics/metrics-module.js';
+import { responseCacheModule } from './response-cache/response-cache-module.js';
 import { stateOwnersModule } from './state-owners/state-owners-module.js';
 import { tracingModule } from './tracing/tracing-module.js';
 import { usageModule } from './usage/usage-module.js';
@@ -19,6 +20,7 @@ export const GATEWAY_MODULES: readonly GatewayModule<never>[] = [
   keysModule,
   limitsModule,
   usageModule,
+  responseCacheModule,
   stateOwnersModule,
   healthModule,
   catalogModule,

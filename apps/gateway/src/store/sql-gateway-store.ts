@@ -21,7 +21,7 @@ const KEY_COLUMNS = 'id, name, owner, key_hash, key_prefix, policy, created_at, 
 const USAGE_COLUMNS = [
   'request_id', 'key_id', 'model', 'family', 'endpoint', 'status', 'prompt_tokens', 'completion_tokens', 'cached_tokens',
   'reasoning_tokens', 'tokens_estimated', 'cost_usd', 'latency_ms', 'time_to_first_token_ms', 'stream', 'client_aborted',
-  'created_at', 'day', 'record_id', 'outcome', 'stage', 'deployment', 'attempts',
+  'created_at', 'day', 'record_id', 'outcome', 'stage', 'deployment', 'attempts', 'cache_hit', 'cache_write_tokens',
 ] as const;
 /**
  * The most rows one insert takes: under SQLite's and PostgreSQL's bound-parameter limits. Batches
@@ -75,6 +75,7 @@ function usageValues(record: UsageRecord): SqlValue[] {
     record.costUsd, record.latencyMs, record.timeToFirstTokenMs ?? null, record.stream ? 1 : 0, record.clientAborted ? 1 : 0,
     record.createdAt, utcDay(record.createdAt), record.recordId ?? null, record.outcome,
     record.stage ?? null, record.deployment ?? null, record.attempts ? JSON.stringify(record.attempts) : null,
+    record.cacheHit ? 1 : null, record.cacheWriteTokens ?? null,
   ];
 }
 
@@ -101,6 +102,8 @@ function toUsageRecord(row: Record<string, SqlValue>): UsageRecord {
     stage: (row.stage as RequestStage | null) ?? undefined,
     deployment: (row.deployment as string | null) ?? undefined,
     attempts: typeof row.attempts === 'string' ? (JSON.parse(row.attempts) as UsageRecord['attempts']) : undefined,
+    ...(Number(row.cache_hit) === 1 && { cacheHit: true }),
+    ...(row.cache_write_tokens !== null && row.cache_write_tokens !== undefined && { cacheWriteTokens: Number(row.cache_write_tokens) }),
     createdAt: Number(row.created_at),
   };
 }

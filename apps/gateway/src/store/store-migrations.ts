@@ -97,6 +97,16 @@ export const STORE_MIGRATIONS: readonly StoreMigration[] = [
       'ALTER TABLE vendor_state_owners ADD COLUMN provider TEXT',
     ],
   },
+  {
+    version: 6,
+    name: 'usage record cache hits and prompt-cache writes',
+    statements: [
+      // 1 when the response cache answered instead of the upstream; NULL for older rows and misses.
+      'ALTER TABLE usage_records ADD COLUMN cache_hit BIGINT',
+      // Prompt tokens the vendor wrote to its prompt cache (part of prompt_tokens); NULL for older rows.
+      'ALTER TABLE usage_records ADD COLUMN cache_write_tokens BIGINT',
+    ],
+  },
 ];
 
 /** Applies the migrations this database has not seen, under the migration lock. */

@@ -30,7 +30,10 @@ export interface UsageRecord {
   readonly status: number;
   readonly promptTokens: number;
   readonly completionTokens: number;
+  /** Prompt tokens read from the vendor's prompt cache (part of `promptTokens`). */
   readonly cachedTokens: number;
+  /** Prompt tokens written to the vendor's prompt cache (part of `promptTokens`); absent before schema version 6. */
+  readonly cacheWriteTokens?: number;
   readonly reasoningTokens: number;
   /** True when the upstream sent no usage and the counts were estimated from the text. */
   readonly tokensEstimated: boolean;
@@ -47,6 +50,8 @@ export interface UsageRecord {
   readonly deployment?: string;
   /** Every upstream attempt, in order (retries and fallbacks included); absent when none was made. */
   readonly attempts?: readonly UsageAttempt[];
+  /** The response cache answered (no upstream call; its cost is 0 unless `responseCache.hitCost` is `upstream`). */
+  readonly cacheHit?: true;
   /** Unix milliseconds. */
   readonly createdAt: number;
 }

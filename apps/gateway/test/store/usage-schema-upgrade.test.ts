@@ -44,7 +44,7 @@ describe.each(withAvailableServices(DRIVERS, (variant) => (variant.name.startsWi
           row,
         );
       }
-      expect(await applyStoreMigrations(database)).toEqual([2, 3, 4, 5]);
+      expect(await applyStoreMigrations(database)).toEqual([2, 3, 4, 5, 6]);
 
       const store = new SqlGatewayStore(database);
       const outcomes = Object.fromEntries((await store.queryUsage({ keyId: 'key_old' })).map((record) => [record.requestId, [record.outcome, record.recordId, record.stage]]));
