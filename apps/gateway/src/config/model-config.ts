@@ -144,6 +144,20 @@ export const modelConfigFragment: ConfigFragment = {
             description: '`weighted` (random by weight), `least-busy` (fewest requests in flight) or `lowest-latency` (moving average of the time to first byte).',
             defaultText: '`weighted`',
           },
+          promptCache: {
+            type: 'object',
+            additionalProperties: false,
+            required: ['autoBreakpoints'],
+            description: "Prompt caching at the vendor ([caching.md](caching.md#prompt-caching-at-the-vendor)).",
+            properties: {
+              autoBreakpoints: {
+                type: 'boolean',
+                description:
+                  "For a request that brings no `cache_control` of its own, place Anthropic's cache breakpoints after the tools, the system prompt and the last user turn (at most 4), so every turn of a conversation reads the previous one's prefix from the cache. Families that cache prefixes on their own (OpenAI, Gemini, DeepSeek) ignore it.",
+              },
+              ttl: { enum: ['5m', '1h'], description: 'How long the vendor keeps what the breakpoints write; `1h` costs twice the input price to write instead of 1.25 times.', defaultText: '`5m`' },
+            },
+          },
           fallbacks: {
             type: 'array',
             items: {
