@@ -28,7 +28,13 @@ const pricing = {
     cachedInput: { ...nonNegativeNumber, description: 'USD per million cached prompt tokens.', defaultText: 'the `input` price' },
     cacheWrite: {
       ...nonNegativeNumber,
-      description: 'USD per million prompt tokens written to a cache (Anthropic). Shown in the catalog; costs bill these tokens at the `input` price for now.',
+      description: "USD per million prompt tokens written to the vendor's prompt cache (Anthropic's 5-minute writes).",
+      defaultText: 'the `input` price',
+    },
+    cacheWrite1h: {
+      ...nonNegativeNumber,
+      description: "USD per million prompt tokens written to the vendor's prompt cache for an hour (Anthropic's `ttl: 1h`).",
+      defaultText: 'the `cacheWrite` price',
     },
     longContext: {
       type: 'object',
@@ -42,6 +48,7 @@ const pricing = {
         output: { ...nonNegativeNumber, description: 'USD per million completion tokens.' },
         cachedInput: { ...nonNegativeNumber, description: 'USD per million cached prompt tokens.', defaultText: 'the long-context `input` price' },
         cacheWrite: { ...nonNegativeNumber, description: 'USD per million prompt tokens written to a cache.', defaultText: 'the long-context `input` price' },
+        cacheWrite1h: { ...nonNegativeNumber, description: 'USD per million prompt tokens written to a cache for an hour.', defaultText: 'the long-context `cacheWrite` price' },
       },
     },
     toolCalls: {

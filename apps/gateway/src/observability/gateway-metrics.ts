@@ -70,7 +70,7 @@ export class GatewayMetrics {
     );
     this.tokens = new SeriesCounter(
       'modelgate_tokens_total',
-      'Tokens by type: input, output, cached (input read from a cache) and reasoning (part of output), as the usage records count them.',
+      'Tokens by type: input, output, cached (input read from a cache), cache_write (input written to a cache) and reasoning (part of output), as the usage records count them.',
       withKey([...TOKEN_LABELS]),
       registry,
     );

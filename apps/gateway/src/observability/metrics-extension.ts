@@ -89,6 +89,7 @@ export class MetricsExtension implements GatewayExtension {
     if (record.promptTokens > 0) tokens.inc([model, provider, 'input', ...key], record.promptTokens);
     if (record.completionTokens > 0) tokens.inc([model, provider, 'output', ...key], record.completionTokens);
     if (record.cachedTokens > 0) tokens.inc([model, provider, 'cached', ...key], record.cachedTokens);
+    if ((record.cacheWriteTokens ?? 0) > 0) tokens.inc([model, provider, 'cache_write', ...key], record.cacheWriteTokens!);
     if (record.reasoningTokens > 0) tokens.inc([model, provider, 'reasoning', ...key], record.reasoningTokens);
   }
 }

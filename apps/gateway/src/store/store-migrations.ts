@@ -105,6 +105,8 @@ export const STORE_MIGRATIONS: readonly StoreMigration[] = [
       'ALTER TABLE usage_records ADD COLUMN cache_hit BIGINT',
       // Prompt tokens the vendor wrote to its prompt cache (part of prompt_tokens); NULL for older rows.
       'ALTER TABLE usage_records ADD COLUMN cache_write_tokens BIGINT',
+      // Of those, the ones written for an hour (Anthropic's `ttl: 1h`), priced apart.
+      'ALTER TABLE usage_records ADD COLUMN cache_write_1h_tokens BIGINT',
     ],
   },
 ];

@@ -34,6 +34,8 @@ export interface UsageRecord {
   readonly cachedTokens: number;
   /** Prompt tokens written to the vendor's prompt cache (part of `promptTokens`); absent before schema version 6. */
   readonly cacheWriteTokens?: number;
+  /** Of those, the ones written for an hour (priced apart); absent before schema version 6. */
+  readonly cacheWrite1hTokens?: number;
   readonly reasoningTokens: number;
   /** True when the upstream sent no usage and the counts were estimated from the text. */
   readonly tokensEstimated: boolean;

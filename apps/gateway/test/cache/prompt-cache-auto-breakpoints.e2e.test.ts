@@ -11,7 +11,7 @@ import { startGatewayInFrontOf, TEST_SERVICE_KEY, type GatewayInFrontOf } from '
 // costs less than the same conversation to the same model without the policy.
 
 const ANTHROPIC_KEY = 'sk-ant-prompt-cache';
-const PRICES = { input: 3, output: 15, cachedInput: 0.3, cacheWrite: 3.75 };
+const PRICES = { input: 3, output: 15, cachedInput: 0.3, cacheWrite: 3.75, cacheWrite1h: 6 };
 const TURNS = 10;
 // About 1,500 tokens of instructions, as a coding agent's are (and above Anthropic's 1,024-token minimum).
 const INSTRUCTIONS = 'You are a coding agent running in a terminal. Read files before editing them and keep answers short. '.repeat(60);
@@ -30,6 +30,7 @@ beforeAll(async () => {
     models: [
       { id: 'claude-cached', provider: 'anthropic', upstreamModel: 'claude-sonnet-4-5', pricing: PRICES, promptCache: { autoBreakpoints: true } },
       { id: 'claude-plain', provider: 'anthropic', upstreamModel: 'claude-sonnet-4-5', pricing: PRICES },
+      { id: 'claude-hour', provider: 'anthropic', upstreamModel: 'claude-sonnet-4-5', pricing: PRICES, promptCache: { autoBreakpoints: true, ttl: '1h' } },
     ],
     responses: { otherFamilies: 'bridge' },
     keys: [{ name: 'test', key: TEST_SERVICE_KEY }],
@@ -49,17 +50,17 @@ function completedOutput(streamed: string): unknown[] {
   throw new Error(`no response.completed in:\n${streamed.slice(0, 2000)}`);
 }
 
-/** Ten turns as Codex sends them; resolves with each turn's request id. */
-async function converse(model: string, run: string): Promise<string[]> {
+/** Ten turns as Codex sends them (fewer when asked); resolves with each turn's request id. */
+async function converse(model: string, run: string, turns = TURNS, instructions = INSTRUCTIONS): Promise<string[]> {
   const input: unknown[] = [];
   const requestIds: string[] = [];
-  for (let turn = 1; turn <= TURNS; turn++) {
+  for (let turn = 1; turn <= turns; turn++) {
     input.push({ type: 'message', role: 'user', content: [{ type: 'input_text', text: `Step ${turn}: look at file ${turn}.ts and tell me what it does.` }] });
     const requestId = `${run}-${turn}`;
     const response = await fetch(`${gateway.baseUrl}/responses`, {
       method: 'POST',
       headers: { authorization: `Bearer ${TEST_SERVICE_KEY}`, 'content-type': 'application/json', 'x-request-id': requestId },
-      body: JSON.stringify({ model, instructions: INSTRUCTIONS, tools: TOOLS, tool_choice: 'auto', parallel_tool_calls: false, store: false, stream: true, input }),
+      body: JSON.stringify({ model, instructions, tools: TOOLS, tool_choice: 'auto', parallel_tool_calls: false, store: false, stream: true, input }),
     });
     const streamed = await response.text();
     expect(response.status).toBe(200);
@@ -98,5 +99,17 @@ describe("a Codex-shaped conversation to Claude with the operator's auto breakpo
     const sent = gateway.simulator.requests.map((request) => JSON.stringify(request.body));
     expect(sent.slice(0, TURNS).every((body) => body.includes('"cache_control"'))).toBe(true);
     expect(sent.slice(TURNS).some((body) => body.includes('"cache_control"'))).toBe(false);
+  });
+
+  it('writes for an hour under a 1-hour policy, and records and prices those writes at the 1-hour rate', async () => {
+    // Other instructions: the simulator's cache (one organisation's) holds the other runs' prefixes.
+    const [first, second] = await recordsOf(await converse('claude-hour', 'hour', 2, `Work for an hour. ${INSTRUCTIONS}`));
+    expect(first!.cacheWriteTokens).toBeGreaterThan(1_000);
+    expect(first!.cacheWrite1hTokens).toBe(first!.cacheWriteTokens);
+    const uncached = first!.promptTokens - first!.cacheWriteTokens!;
+    expect(first!.costUsd).toBeCloseTo((uncached * 3 + first!.cacheWriteTokens! * 6 + first!.completionTokens * 15) / 1e6, 12);
+    expect(second!.cachedTokens).toBe(first!.cacheWriteTokens);
+    const body = JSON.stringify(gateway.simulator.requests.at(-1)!.body);
+    expect(body).toContain('"cache_control":{"type":"ephemeral","ttl":"1h"}');
   });
 });

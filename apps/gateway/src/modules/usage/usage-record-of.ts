@@ -41,6 +41,7 @@ export function usageRecordOf(exchange: Exchange, target: AdmissionTarget, endin
     completionTokens: tokens.completionTokens,
     cachedTokens: tokens.cachedTokens,
     cacheWriteTokens: tokens.cacheWriteTokens,
+    cacheWrite1hTokens: tokens.cacheWrite1hTokens,
     reasoningTokens: tokens.reasoningTokens,
     tokensEstimated: tokens.tokensEstimated,
     // The deployment that answered sets the price (a fallback or another deployment may cost more);
