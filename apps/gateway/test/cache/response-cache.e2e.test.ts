@@ -164,11 +164,21 @@ describe('the exact response cache', () => {
     expect(upstreamCalls()).toBe(calls);
   });
 
-  it('leaves out models it was not given, and stored Responses answers', async () => {
+  it('leaves out models it was not given, and bypasses Responses answers the vendor stores', async () => {
     const uncached = await send(gateway, FRONTS.chat.path, { ...FRONTS.chat.body(freshPrompt()), model: 'gpt-uncached' });
     expect(uncached.verdict).toBeNull();
-    const stored = await send(gateway, FRONTS.responses.path, { model: 'gpt-cached', input: freshPrompt() });
-    expect(stored).toMatchObject({ status: 200, verdict: null });
+    const stored = { model: 'gpt-cached', input: freshPrompt() };
+    expect(await send(gateway, FRONTS.responses.path, stored)).toMatchObject({ status: 200, verdict: 'bypass' });
+    const calls = upstreamCalls();
+    expect(await send(gateway, FRONTS.responses.path, stored)).toMatchObject({ status: 200, verdict: 'bypass' });
+    expect(upstreamCalls()).toBe(calls + 1);
+  });
+
+  it("forwards the client's prompt_cache_key to OpenAI, on the chat and Responses fronts", async () => {
+    await send(gateway, FRONTS.chat.path, { ...FRONTS.chat.body(freshPrompt()), model: 'gpt-uncached', prompt_cache_key: 'conversation-17' });
+    expect(openai.requests.at(-1)!.body).toMatchObject({ prompt_cache_key: 'conversation-17' });
+    await send(gateway, FRONTS.responses.path, { ...FRONTS.responses.body(freshPrompt()), model: 'gpt-uncached', prompt_cache_key: 'conversation-18' });
+    expect(openai.requests.at(-1)!.body).toMatchObject({ prompt_cache_key: 'conversation-18' });
   });
 
   it('does not store an error, nor an answer that calls tools', async () => {
@@ -190,6 +200,18 @@ describe('the exact response cache', () => {
     await send(gateway, FRONTS.chat.path, toolRequest);
     openai.enqueueReply({ kind: 'tool_calls', calls: [{ name: 'get_weather', arguments: '{}' }] });
     expect((await send(gateway, FRONTS.chat.path, toolRequest)).verdict).toBe('miss');
+  });
+});
+
+describe('a response cache billed as the upstream', () => {
+  it('records a hit at the cost of the answer it replays when hitCost is upstream', async () => {
+    const gateway = await gatewayWith({ hitCost: 'upstream' });
+    const request = FRONTS.chat.body(freshPrompt());
+    await send(gateway, FRONTS.chat.path, request, { 'x-request-id': 'billed-miss' });
+    expect((await send(gateway, FRONTS.chat.path, request, { 'x-request-id': 'billed-hit' })).verdict).toBe('hit');
+    const [miss, hit] = [await usageRecordOf(gateway.url, 'billed-miss'), await usageRecordOf(gateway.url, 'billed-hit')];
+    expect(hit).toMatchObject({ cacheHit: true, costUsd: miss.costUsd });
+    expect(miss.costUsd).toBeGreaterThan(0);
   });
 });
 

@@ -36,9 +36,9 @@ export class ResponseCacheRequest implements RequestHooks {
   ) {}
 
   beforeUpstream(intent: UpstreamIntent): BeforeUpstreamResult | void | Promise<BeforeUpstreamResult | void> {
-    if (!this.settings.cachesModel(intent.route.publicId) || !isCacheableRequest(intent)) return;
+    if (!this.settings.cachesModel(intent.route.publicId)) return;
     const control = readCacheControl(this.exchange.incomingHeaders['cache-control']);
-    if (!control.store) return { headers: { [CACHE_VERDICT_HEADER]: 'bypass' } };
+    if (!control.store || !isCacheableRequest(intent)) return { headers: { [CACHE_VERDICT_HEADER]: 'bypass' } };
     const { namespace } = this.settings.config;
     const key = responseCacheKey(namespace === undefined ? `key:${this.exchange.key.id}` : `namespace:${namespace}`, intent);
     if (!control.lookup) return this.#miss(key);
