@@ -77,6 +77,7 @@ export class MetricsExtension implements GatewayExtension {
     const key = this.metrics.keyLabels ? [record.keyId] : [];
     const errorKind = record.status >= 400 ? (exchange.errorKind ?? '') : '';
     this.metrics.requests.inc([record.endpoint, model, provider, this.deployment(record.deployment ?? ''), String(record.status), errorKind, ...key]);
+    if (record.cacheHit) this.metrics.responseCacheHits.inc({ model });
     const timing = [record.endpoint, model, provider];
     this.metrics.requestSeconds.observe(timing, record.latencyMs / MILLISECONDS_PER_SECOND);
     if (record.timeToFirstTokenMs !== undefined) this.metrics.firstByteSeconds.observe(timing, record.timeToFirstTokenMs / MILLISECONDS_PER_SECOND);

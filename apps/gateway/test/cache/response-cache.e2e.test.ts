@@ -8,6 +8,7 @@ import type { GatewayConfigInput } from '../../src/config/gateway-config.js';
 import { startGateway, type RunningGateway } from '../../src/server/start-gateway.js';
 import { TEST_ADMIN_TOKEN, usageRecordOf } from '../support/admin-client.js';
 import { eventually } from '../support/eventually.js';
+import { parsePrometheusText, sumOf } from '../support/parse-prometheus-text.js';
 import type { OpenAiSimulator } from '../support/test-gateway.js';
 import { withTestTransport } from '../support/test-transport.js';
 
@@ -21,6 +22,7 @@ const KEY_B = 'mg-cache-key-b-0123456789abcdef';
 const OPENAI_KEY = 'sk-cache-openai';
 const ANTHROPIC_KEY = 'sk-ant-cache';
 const PRICES = { input: 1, output: 2 };
+const METRICS_TOKEN = 'mg-cache-metrics-token-0123456789';
 
 let openai: OpenAiSimulator;
 let anthropic: AnthropicSimulator;
@@ -204,14 +206,16 @@ describe('the exact response cache', () => {
 });
 
 describe('a response cache billed as the upstream', () => {
-  it('records a hit at the cost of the answer it replays when hitCost is upstream', async () => {
-    const gateway = await gatewayWith({ hitCost: 'upstream' });
+  it('records a hit at the cost of the answer it replays when hitCost is upstream, and counts it in the metrics', async () => {
+    const gateway = await gatewayWith({ hitCost: 'upstream' }, { metrics: { token: METRICS_TOKEN } });
     const request = FRONTS.chat.body(freshPrompt());
     await send(gateway, FRONTS.chat.path, request, { 'x-request-id': 'billed-miss' });
     expect((await send(gateway, FRONTS.chat.path, request, { 'x-request-id': 'billed-hit' })).verdict).toBe('hit');
     const [miss, hit] = [await usageRecordOf(gateway.url, 'billed-miss'), await usageRecordOf(gateway.url, 'billed-hit')];
     expect(hit).toMatchObject({ cacheHit: true, costUsd: miss.costUsd });
     expect(miss.costUsd).toBeGreaterThan(0);
+    const scraped = await fetch(`${gateway.url}/metrics`, { headers: { authorization: `Bearer ${METRICS_TOKEN}` } });
+    expect(sumOf(parsePrometheusText(await scraped.text()), 'modelgate_response_cache_hits_total', { model: 'gpt-cached' })).toBe(1);
   });
 });
 
