@@ -240,6 +240,9 @@ describe('the response cache in Redis', () => {
     }
   });
 
+});
+
+describe('a shared namespace', () => {
   it('shares answers across keys only under an operator-set namespace', async () => {
     const gateway = await gatewayWith({ namespace: 'team' });
     const request = FRONTS.chat.body(freshPrompt());

@@ -5,6 +5,8 @@ import type { CachedAnswer, ResponseCacheStore } from './response-cache-store.js
 
 /** A slow Redis must not hold a request up: past this, the lookup misses and the upstream answers. */
 const COMMAND_TIMEOUT_MS = 500;
+/** How long start-up waits for Redis before serving without it (lookups miss until it connects). */
+const CONNECT_WAIT_MS = 2_000;
 
 /**
  * Answers kept in Redis, shared by every replica with the same server and key prefix; Redis
@@ -30,6 +32,23 @@ export class RedisResponseCacheStore implements ResponseCacheStore {
     this.#redis.on('error', () => undefined);
     this.#redis.on('ready', () => (this.#failing = false));
     this.#redis.connect().catch(() => undefined);
+  }
+
+  /** Resolves once Redis is ready, refused, or after CONNECT_WAIT_MS: start-up never hangs on it. */
+  connected(): Promise<void> {
+    if (this.#redis.status === 'ready') return Promise.resolve();
+    return new Promise((resolve) => {
+      const timer = setTimeout(done, CONNECT_WAIT_MS);
+      const redis = this.#redis;
+      function done(): void {
+        clearTimeout(timer);
+        redis.off('ready', done);
+        redis.off('error', done);
+        resolve();
+      }
+      redis.once('ready', done);
+      redis.once('error', done);
+    });
   }
 
   async get(key: string): Promise<CachedAnswer | undefined> {

@@ -37,5 +37,7 @@ async function openStore(cache: ResponseCacheConfig, redis: RedisConfig | undefi
   if (!redis) throw new Error("responseCache.store is 'redis' but the config has no `redis` section");
   // ioredis is loaded only when the cache uses it.
   const { RedisResponseCacheStore } = await import('./redis-response-cache-store.js');
-  return new RedisResponseCacheStore(redis, logger);
+  const store = new RedisResponseCacheStore(redis, logger);
+  await store.connected();
+  return store;
 }
