@@ -55,7 +55,7 @@ export async function runModelRequest(request: ModelRequest, dependencies: Reque
   if (isLocalAnswer(plan)) return answerClient(exchange, plan.localAnswer, reply);
   const before = exchange.beforeUpstream({ endpoint: operation.endpoint, route, body, stream });
   const decided = before instanceof Promise ? await before : before;
-  reply.setHeaders(decided.headers);
+  if (Object.keys(decided.headers).length > 0) reply.setHeaders(decided.headers);
   if (decided.answer) return answerLocally(exchange, decided.answer, reply);
 
   const served = await attemptUpstream(
