@@ -40,10 +40,10 @@ export const USAGE = `pnpm bench [options]
                           baseline got, baseline undici; 'modelgate' and 'baseline' name both transports (default: all)
   --baseline DIR          another built checkout of this repository; its gateway and plugins run as 'baseline got'
                           and 'baseline undici' in the same run
-  --scenarios a,b         scenario ids: openai-chat, openai-chat-retried, openai-chat-stream, anthropic-chat,
+  --scenarios a,b         scenario ids: openai-chat, openai-chat-retried, openai-chat-cached, openai-chat-stream, anthropic-chat,
                           anthropic-chat-stream, gemini-chat, gemini-chat-stream, responses-stream,
                           long-stream-openai, long-stream-anthropic ('long-stream' names both); openai-chat-retried
-                          (Modelgate only) brings openai-chat along, its healthy twin (default: all)
+                          and openai-chat-cached (Modelgate only) bring openai-chat along, their twin (default: all)
   --open-streams N        streams held open for the memory figure (default 1000)
   --soak-seconds S        length of each RSS soak (default 600)
   --soak-targets a,b      targets soaked, or 'none' (default: modelgate undici)

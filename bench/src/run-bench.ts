@@ -9,7 +9,7 @@ import { formatGoalsTable } from './report/format-goals-table.js';
 import { formatMemoryTable } from './report/format-memory-table.js';
 import { formatFailures, formatSkipped } from './report/format-skipped-and-failures.js';
 import { formatResultsTable } from './report/format-results-table.js';
-import { formatRetryCosts, retryCosts } from './report/retry-cost.js';
+import { formatTwinCosts, twinCosts } from './report/twin-costs.js';
 import { formatEstimate } from './run-estimate.js';
 import { runMeasurements } from './run-measurements.js';
 import { planRun, type RunPlan } from './run-plan.js';
@@ -76,7 +76,7 @@ process.stdout.write(
     formatMemoryTable(report),
     ...formatFailures(report),
     ...formatSkipped(report),
-    ...formatRetryCosts(retryCosts(report)),
+    ...formatTwinCosts(twinCosts(report)),
     '',
     `Goals (issue 16; ${pinning}; load average ${loadavg()[0]!.toFixed(1)} at the end; Portkey for reference):`,
     formatGoalsTable(goals, judgedTargets(report)),
@@ -86,5 +86,5 @@ process.stdout.write(
 );
 mkdirSync(RESULTS_DIRECTORY, { recursive: true });
 const resultsPath = `${RESULTS_DIRECTORY}${report.startedAt.replace(/[:.]/g, '-')}.json`;
-writeFileSync(resultsPath, `${JSON.stringify({ ...report, goals, retryCosts: retryCosts(report) }, null, 2)}\n`);
+writeFileSync(resultsPath, `${JSON.stringify({ ...report, goals, twinCosts: twinCosts(report) }, null, 2)}\n`);
 process.stdout.write(`Written to ${resultsPath}\n`);

@@ -3,6 +3,7 @@ import { LONG_STREAM_DELTAS } from './simulator/canned-text.js';
 export type ScenarioId =
   | 'openai-chat'
   | 'openai-chat-retried'
+  | 'openai-chat-cached'
   | 'openai-chat-stream'
   | 'anthropic-chat'
   | 'anthropic-chat-stream'
@@ -27,6 +28,12 @@ export interface Scenario {
    * gateway with deployments and retries can run it; the report gives its cost over `retryOf`.
    */
   readonly retryOf?: ScenarioId;
+  /**
+   * Set on a cache measurement: the same request as scenario `cacheHitOf`, to a model with the
+   * response cache on, so every request after the check's first is a hit (no upstream call). Only
+   * Modelgate runs it; the report gives a hit's latency beside the miss's.
+   */
+  readonly cacheHitOf?: ScenarioId;
   /** Set on a long stream: the text deltas of its answer; the report gives CPU per chunk. */
   readonly chunks?: number;
   /** Concurrencies above this are not measured (long streams: c=1 and c=32 say what they are for). */
@@ -38,6 +45,7 @@ const LONG = { stream: true, chunks: LONG_STREAM_DELTAS, maxConcurrency: 32 } as
 export const SCENARIOS: readonly Scenario[] = [
   { id: 'openai-chat', label: 'OpenAI chat', vendor: 'openai-chat', stream: false },
   { id: 'openai-chat-retried', label: 'OpenAI chat, retried', vendor: 'openai-chat', stream: false, retryOf: 'openai-chat' },
+  { id: 'openai-chat-cached', label: 'OpenAI chat, cache hit', vendor: 'openai-chat', stream: false, cacheHitOf: 'openai-chat' },
   { id: 'openai-chat-stream', label: 'OpenAI chat stream', vendor: 'openai-chat', stream: true },
   { id: 'anthropic-chat', label: 'chat → Anthropic', vendor: 'anthropic-messages', stream: false },
   { id: 'anthropic-chat-stream', label: 'chat → Anthropic stream', vendor: 'anthropic-messages', stream: true },
@@ -52,6 +60,11 @@ export const SCENARIOS: readonly Scenario[] = [
 export const SCENARIO_GROUPS: Readonly<Record<string, readonly ScenarioId[]>> = {
   'long-stream': ['long-stream-openai', 'long-stream-anthropic'],
 };
+
+/** The scenario a retry or cache measurement is compared with (measured in turn with it at c=1). */
+export function twinOf(scenario: Scenario): ScenarioId | undefined {
+  return scenario.retryOf ?? scenario.cacheHitOf;
+}
 
 /** A scenario by its id (every id is in SCENARIOS). */
 export function findScenario(id: ScenarioId): Scenario {
@@ -69,7 +82,10 @@ export function selectScenarios(names: readonly string[] | undefined): Scenario[
     if (!ids) throw new Error(`no scenario '${name}'; known: ${[...SCENARIOS.map((scenario) => scenario.id), ...Object.keys(SCENARIO_GROUPS)].join(', ')}`);
     for (const id of ids) wanted.add(id);
   }
-  for (const scenario of SCENARIOS) if (scenario.retryOf && wanted.has(scenario.id)) wanted.add(scenario.retryOf);
+  for (const scenario of SCENARIOS) {
+    const twin = twinOf(scenario);
+    if (twin && wanted.has(scenario.id)) wanted.add(twin);
+  }
   return SCENARIOS.filter((scenario) => wanted.has(scenario.id));
 }
 

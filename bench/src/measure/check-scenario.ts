@@ -3,7 +3,7 @@ import type { Scenario } from '../scenarios.js';
 import { cannedDelta, SHORT_STREAM_DELTAS } from '../simulator/canned-text.js';
 import { isSkipped, type RunningTarget, type Skipped } from '../targets/bench-target.js';
 import { checkRequest } from './check-request.js';
-import { expectedHits, missedHits, readSimulatorHits } from './simulator-hits.js';
+import { expectedHits, missedHits, readSimulatorHits, vendorHitKey } from './simulator-hits.js';
 
 /** The words that end the scenario's canned answer: whatever the protocol, a complete answer spells them. */
 function lastWords(scenario: Scenario): string {
@@ -19,10 +19,15 @@ function lastWords(scenario: Scenario): string {
 export async function checkScenario(target: RunningTarget, scenario: Scenario, simulatorUrl: string): Promise<RequestSpec | Skipped> {
   const request = target.request(scenario);
   if (isSkipped(request)) return request;
+  // A cache measurement's first request is the miss that stores the answer the load then hits.
+  const stored = scenario.cacheHitOf ? await checkRequest({ ...request, expectedHeaders: undefined }, lastWords(scenario)) : undefined;
+  if (stored !== undefined) return { skipped: `skipped: ${stored}` };
   const before = await readSimulatorHits(simulatorUrl);
   const problem = await checkRequest(request, lastWords(scenario));
   if (problem !== undefined) return { skipped: `skipped: ${problem}` };
-  const missed = missedHits(expectedHits(scenario), before, await readSimulatorHits(simulatorUrl));
+  const after = await readSimulatorHits(simulatorUrl);
+  const missed = missedHits(expectedHits(scenario), before, after);
   if (missed.length > 0) return { skipped: `skipped: it answered 200, but the simulator counted no '${missed.join("', '")}' request` };
+  if (scenario.cacheHitOf && missedHits([vendorHitKey(scenario)], before, after).length === 0) return { skipped: 'skipped: a cache hit reached the simulator' };
   return request;
 }

@@ -1,7 +1,7 @@
 import type { BenchOptions } from '../bench-options.js';
 import type { LatencyProbeResult } from '../load/load-results.js';
 import type { BenchReport } from '../report/bench-report.js';
-import { scenarioConcurrencies, type Scenario } from '../scenarios.js';
+import { scenarioConcurrencies, twinOf, type Scenario } from '../scenarios.js';
 import type { CheckedScenarios, ScenarioSubject } from './check-all-scenarios.js';
 import { requireExpectedAnswer } from './check-request.js';
 import { measureCells } from './measure-cell.js';
@@ -56,7 +56,8 @@ async function measureConcurrency(scenario: Scenario, subjects: readonly Scenari
 
 /** Every concurrency of one scenario on the targets that can run it, measured in turn (see measureCells). */
 export async function measureScenario(scenario: Scenario, checked: CheckedScenarios, options: BenchOptions, report: BenchReport): Promise<void> {
-  const twins = (scenario.retryOf && checked.get(scenario.retryOf)) || [];
+  const twin = twinOf(scenario);
+  const twins = (twin && checked.get(twin)) || [];
   for (const concurrency of scenarioConcurrencies(scenario, options.concurrencies)) {
     const during = `${scenario.label} c=${concurrency}`;
     const subjects = runningSubjects(checked.get(scenario.id) ?? [], during, report);

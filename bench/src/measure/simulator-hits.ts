@@ -14,9 +14,15 @@ function vendorEndpoint(scenario: Scenario): SimulatorEndpoint {
   return scenario.vendor;
 }
 
-/** The counts one request of the scenario must move: its vendor endpoint (the long variant for a long stream), and the failing deployment for a retry. */
+/** The count a request of the scenario reaches upstream on: its vendor endpoint (the long variant for a long stream). */
+export function vendorHitKey(scenario: Scenario): string {
+  return hitKey(vendorEndpoint(scenario), scenario.chunks ? 'long' : 'normal');
+}
+
+/** The counts one request of the scenario must move: its vendor endpoint, and the failing deployment for a retry; none for a cache hit. */
 export function expectedHits(scenario: Scenario): string[] {
-  const keys = [hitKey(vendorEndpoint(scenario), scenario.chunks ? 'long' : 'normal')];
+  if (scenario.cacheHitOf) return [];
+  const keys = [vendorHitKey(scenario)];
   if (scenario.retryOf) keys.push(hitKey('always-503', 'normal'));
   return keys;
 }

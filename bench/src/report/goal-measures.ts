@@ -1,4 +1,4 @@
-import { findScenario, SCENARIOS, type Scenario, type ScenarioId } from '../scenarios.js';
+import { findScenario, SCENARIOS, twinOf, type Scenario, type ScenarioId } from '../scenarios.js';
 import type { TargetName } from '../targets/bench-target.js';
 import { findCell, type BenchReport } from './bench-report.js';
 import { compareCell, type CellComparison } from './compare-cell.js';
@@ -47,7 +47,7 @@ function worstAddedAtC1(scenarios: readonly Scenario[], added: (comparison: Cell
   };
 }
 
-export const NON_STREAM_SCENARIOS = SCENARIOS.filter((scenario) => !scenario.stream && !scenario.retryOf);
+export const NON_STREAM_SCENARIOS = SCENARIOS.filter((scenario) => !scenario.stream && !twinOf(scenario));
 export const STREAM_SCENARIOS = SCENARIOS.filter((scenario) => scenario.stream);
 
 export const addedLatency = (maximum: number) => worstAddedAtC1(NON_STREAM_SCENARIOS, (comparison) => comparison.addedP50OverBare, maximum);

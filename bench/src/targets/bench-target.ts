@@ -18,6 +18,9 @@ export interface Skipped {
 /** What a target without deployments and retries answers for a retry measurement. */
 export const NO_RETRY_ACROSS_DEPLOYMENTS: Skipped = { skipped: 'skipped: Modelgate only (a retry across deployments)' };
 
+/** What a target without Modelgate's response cache answers for a cache measurement. */
+export const NO_RESPONSE_CACHE: Skipped = { skipped: "skipped: Modelgate only (its response cache)" };
+
 export interface RunningTarget {
   readonly name: TargetName;
   /** The process under test (pinned to the proxy core); undefined when going direct. */

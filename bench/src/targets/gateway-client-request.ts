@@ -1,6 +1,6 @@
 import type { RequestSpec } from '../request-spec.js';
 import type { Scenario } from '../scenarios.js';
-import { NO_RETRY_ACROSS_DEPLOYMENTS, type Skipped } from './bench-target.js';
+import { NO_RESPONSE_CACHE, NO_RETRY_ACROSS_DEPLOYMENTS, type Skipped } from './bench-target.js';
 import { chatCompletionBody, JSON_CONTENT, responsesBody } from './request-bodies.js';
 
 /** The model names a gateway exposes for each upstream protocol and simulator variant. */
@@ -14,11 +14,14 @@ export interface GatewayModels {
   readonly anthropicLong: string;
   /** An OpenAI model whose first deployment always answers 503 and whose second is healthy; absent when the gateway cannot retry across deployments. */
   readonly retried?: string;
+  /** An OpenAI model whose answers the gateway's response cache serves; absent when the gateway has no such cache. */
+  readonly cached?: string;
 }
 
 /** The model a scenario asks for; undefined when this gateway has none for it. */
 function modelFor(scenario: Scenario, hold: boolean, models: GatewayModels): string | undefined {
   if (scenario.retryOf) return models.retried;
+  if (scenario.cacheHitOf) return models.cached;
   if (hold) return models.hold;
   switch (scenario.vendor) {
     case 'anthropic-messages':
@@ -39,7 +42,7 @@ export function gatewayClientRequest(
   headers: Readonly<Record<string, string>>,
 ): RequestSpec | Skipped {
   const model = modelFor(scenario, hold, models);
-  if (model === undefined) return NO_RETRY_ACROSS_DEPLOYMENTS;
+  if (model === undefined) return scenario.cacheHitOf ? NO_RESPONSE_CACHE : NO_RETRY_ACROSS_DEPLOYMENTS;
   const allHeaders = { ...JSON_CONTENT, ...headers };
   if (scenario.vendor === 'openai-responses') {
     return { url: `${baseUrl}/v1/responses`, headers: allHeaders, body: responsesBody(model, scenario.stream) };

@@ -1,4 +1,4 @@
-import { mkdtempSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdtempSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { ALWAYS_503_PREFIX, HOLD_MODEL, LONG_MODEL } from '../simulator/simulator-routes.js';
@@ -15,7 +15,11 @@ export const MODELGATE_MODELS = {
   openaiLong: 'bench-openai-long',
   anthropicLong: 'bench-anthropic-long',
   retried: 'bench-retried',
+  cached: 'bench-cached',
 } as const;
+
+/** What an answer of `bench-cached` says when the response cache answered it. */
+export const CACHE_HIT_ANSWER_HEADERS = { 'x-modelgate-cache': 'hit' } as const;
 
 /** What an answer of `bench-retried` says when the retry really happened: the 503, then the healthy deployment. */
 export const RETRIED_ANSWER_HEADERS = { 'x-modelgate-attempts': '2' } as const;
@@ -56,6 +60,7 @@ function providersAndModels({ simulatorUrl, checkout: { plugins } }: ModelgateCo
       // The model's own provider is its first deployment (weight 1); weighted order puts a weight-0
       // deployment last, so every request tries the failing one first.
       { id: MODELGATE_MODELS.retried, provider: 'openai-down', upstreamModel: 'gpt-bench', deployments: [{ provider: 'openai', weight: 0 }] },
+      { id: MODELGATE_MODELS.cached, provider: 'openai', upstreamModel: 'gpt-bench' },
     );
   }
   if (plugins.anthropic) {
@@ -72,6 +77,10 @@ function providersAndModels({ simulatorUrl, checkout: { plugins } }: ModelgateCo
   return { providers, models };
 }
 
+function hasResponseCache(checkout: Checkout): boolean {
+  return existsSync(join(checkout.root, 'apps/gateway/dist/modules/response-cache'));
+}
+
 /** Writes the gateway's config (JSON, which is YAML) to a fresh temporary folder; returns its path. */
 export function writeModelgateConfig(input: ModelgateConfigInput): string {
   const config = {
@@ -85,6 +94,8 @@ export function writeModelgateConfig(input: ModelgateConfigInput): string {
     // As a production gateway runs: a scraper can read /metrics, so every request updates them
     // (without a token the gateway keeps none, and skips that work).
     metrics: { token: MODELGATE_METRICS_TOKEN },
+    // A checkout from before the response cache (issue 33) refuses the section; its cache measurement is skipped.
+    ...(hasResponseCache(input.checkout) && { responseCache: { models: [MODELGATE_MODELS.cached] } }),
   };
   const path = join(mkdtempSync(join(tmpdir(), 'modelgate-bench-')), 'modelgate.yaml');
   writeFileSync(path, JSON.stringify(config, null, 2));

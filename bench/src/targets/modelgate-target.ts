@@ -7,7 +7,7 @@ import type { Scenario } from '../scenarios.js';
 import { isSkipped, type BenchTarget, type Skipped, type TargetName } from './bench-target.js';
 import type { Checkout, ProviderFamily } from './checkout.js';
 import { gatewayClientRequest } from './gateway-client-request.js';
-import { MODELGATE_KEY, MODELGATE_MODELS, RETRIED_ANSWER_HEADERS, writeModelgateConfig, type UpstreamTransport } from './modelgate-config.js';
+import { CACHE_HIT_ANSWER_HEADERS, MODELGATE_KEY, MODELGATE_MODELS, RETRIED_ANSWER_HEADERS, writeModelgateConfig, type UpstreamTransport } from './modelgate-config.js';
 
 const CLIENT_HEADERS = { authorization: `Bearer ${MODELGATE_KEY}` };
 
@@ -59,7 +59,9 @@ export function modelgateTarget(name: TargetName, transport: UpstreamTransport, 
           const missing = missingPlugin(scenario, checkout);
           if (missing) return missing;
           const request = gatewayClientRequest(baseUrl, scenario, hold, MODELGATE_MODELS, CLIENT_HEADERS);
-          return scenario.retryOf && !isSkipped(request) ? { ...request, expectedHeaders: RETRIED_ANSWER_HEADERS } : request;
+          if (isSkipped(request)) return request;
+          if (scenario.retryOf) return { ...request, expectedHeaders: RETRIED_ANSWER_HEADERS };
+          return scenario.cacheHitOf ? { ...request, expectedHeaders: CACHE_HIT_ANSWER_HEADERS } : request;
         },
         stop,
       };

@@ -1,7 +1,7 @@
 import type { RequestSpec } from '../request-spec.js';
 import type { Scenario } from '../scenarios.js';
 import { HOLD_MODEL, LONG_MODEL } from '../simulator/simulator-routes.js';
-import { NO_RETRY_ACROSS_DEPLOYMENTS, type Skipped } from './bench-target.js';
+import { NO_RESPONSE_CACHE, NO_RETRY_ACROSS_DEPLOYMENTS, type Skipped } from './bench-target.js';
 import { anthropicMessagesBody, chatCompletionBody, geminiGenerateContentBody, JSON_CONTENT, responsesBody } from './request-bodies.js';
 
 const ANTHROPIC_HEADERS = { ...JSON_CONTENT, 'x-api-key': 'sk-ant-bench', 'anthropic-version': '2023-06-01' };
@@ -20,6 +20,7 @@ function nativeModel(scenario: Scenario, hold: boolean, normal: string): string 
  */
 export function vendorNativeRequest(baseUrl: string, scenario: Scenario, hold = false): RequestSpec | Skipped {
   if (scenario.retryOf) return NO_RETRY_ACROSS_DEPLOYMENTS;
+  if (scenario.cacheHitOf) return NO_RESPONSE_CACHE;
   switch (scenario.vendor) {
     case 'openai-chat':
       return { url: `${baseUrl}/v1/chat/completions`, headers: OPENAI_HEADERS, body: chatCompletionBody(nativeModel(scenario, hold, 'gpt-bench'), scenario.stream) };

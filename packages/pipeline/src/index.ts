@@ -31,15 +31,19 @@ export type {
   AnswerHeaders,
   AnswerRewrite,
   AnswerToWrite,
+  BeforeUpstreamResult,
+  CacheHit,
   KeyAuthenticator,
   LocalAnswer,
   PipelineExtension,
   RequestHooks,
   RequestRevision,
+  StreamedLocalAnswer,
   StreamTap,
   UpstreamDecision,
   UpstreamIntent,
   WholeAnswerToWrite,
+  WholeLocalAnswer,
 } from './pipeline/pipeline-extension.js';
 export { EVENT_STREAM_HEADERS, type ClientReply } from './pipeline/client-reply.js';
 export { DEFAULT_RETRY_POLICY, type RetryPolicy } from './pipeline/retry-policy.js';

@@ -66,26 +66,27 @@ function claude(
 const LONG = { context: 1_000_000, output: 128_000 };
 const CLASSIC = { context: 200_000, output: 64_000 };
 
-/** List prices in USD per million tokens at the time of writing (cache writes: the 5-minute price); override them in the config. */
+/** List prices in USD per million tokens at the time of writing (cache writes: 1.25 times input for 5 minutes, twice input for an hour); override them in the config. */
 const ANTHROPIC_MODELS: readonly AnthropicModel[] = [
   claude('claude-fable-5-1', 'Claude Fable 5.1', 1788220800, LONG, ALWAYS_THINKING_GENERATION, { input: 10, output: 50 }),
-  claude('claude-sonnet-5-5', 'Claude Sonnet 5.5', 1790553600, LONG, ALWAYS_THINKING_GENERATION, { input: 2, output: 10, cachedInput: 0.2, cacheWrite: 2.5 }),
-  claude('claude-opus-4-6', 'Claude Opus 4.6', 1770249600, LONG, ADAPTIVE_GENERATION, { input: 5, output: 25, cachedInput: 0.5, cacheWrite: 6.25 }),
-  claude('claude-sonnet-4-6', 'Claude Sonnet 4.6', 1771286400, LONG, ADAPTIVE_GENERATION, { input: 3, output: 15, cachedInput: 0.3, cacheWrite: 3.75 }),
-  claude('claude-opus-4-5', 'Claude Opus 4.5', 1763942400, CLASSIC, BUDGET_GENERATION, { input: 5, output: 25, cachedInput: 0.5, cacheWrite: 6.25 }),
+  claude('claude-sonnet-5-5', 'Claude Sonnet 5.5', 1790553600, LONG, ALWAYS_THINKING_GENERATION, { input: 2, output: 10, cachedInput: 0.2, cacheWrite: 2.5, cacheWrite1h: 4 }),
+  claude('claude-opus-4-6', 'Claude Opus 4.6', 1770249600, LONG, ADAPTIVE_GENERATION, { input: 5, output: 25, cachedInput: 0.5, cacheWrite: 6.25, cacheWrite1h: 10 }),
+  claude('claude-sonnet-4-6', 'Claude Sonnet 4.6', 1771286400, LONG, ADAPTIVE_GENERATION, { input: 3, output: 15, cachedInput: 0.3, cacheWrite: 3.75, cacheWrite1h: 6 }),
+  claude('claude-opus-4-5', 'Claude Opus 4.5', 1763942400, CLASSIC, BUDGET_GENERATION, { input: 5, output: 25, cachedInput: 0.5, cacheWrite: 6.25, cacheWrite1h: 10 }),
   // With the 1M-context beta (`context-1m-2025-08-07`), a prompt over 200k tokens bills every token at the long-context prices.
   claude('claude-sonnet-4-5', 'Claude Sonnet 4.5', 1759104000, CLASSIC, BUDGET_GENERATION, {
     input: 3,
     output: 15,
     cachedInput: 0.3,
     cacheWrite: 3.75,
-    longContext: { aboveInputTokens: 200_000, input: 6, output: 22.5, cachedInput: 0.6, cacheWrite: 7.5 },
+    cacheWrite1h: 6,
+    longContext: { aboveInputTokens: 200_000, input: 6, output: 22.5, cachedInput: 0.6, cacheWrite: 7.5, cacheWrite1h: 12 },
   }, {
     // Deprecated: the official SDK (@anthropic-ai/sdk 1.10.0, DEPRECATED_MODELS) warns of its end of life on 30 Nov 2026.
     retiresOn: '2026-11-30',
     description: 'Retiring (30 Nov 2026, on the Claude API; Bedrock and Vertex set their own dates).',
   }),
-  claude('claude-haiku-4-5', 'Claude Haiku 4.5', 1760486400, CLASSIC, BUDGET_GENERATION, { input: 1, output: 5, cachedInput: 0.1, cacheWrite: 1.25 }),
+  claude('claude-haiku-4-5', 'Claude Haiku 4.5', 1760486400, CLASSIC, BUDGET_GENERATION, { input: 1, output: 5, cachedInput: 0.1, cacheWrite: 1.25, cacheWrite1h: 2 }),
 ];
 
 export const ANTHROPIC_MODEL_CARDS: readonly ModelCardV1[] = ANTHROPIC_MODELS.map((model) => model.card);

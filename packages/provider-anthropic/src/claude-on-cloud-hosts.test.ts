@@ -18,7 +18,8 @@ describe('Claude cards under a cloud host’s ids (issue 32)', () => {
       output: 16.5,
       cachedInput: 0.33,
       cacheWrite: 4.125,
-      longContext: { aboveInputTokens: 200_000, input: 6.6, output: 24.75, cachedInput: 0.66, cacheWrite: 8.25 },
+      cacheWrite1h: 6.6,
+      longContext: { aboveInputTokens: 200_000, input: 6.6, output: 24.75, cachedInput: 0.66, cacheWrite: 8.25, cacheWrite1h: 13.2 },
       toolCalls: anthropicCard('claude-sonnet-4-5').pricing!.toolCalls,
     });
   });

@@ -25,12 +25,13 @@ const scaled = (price: number, factor: number): number => Math.round(price * fac
 
 function scaledPricing(pricing: ModelPricingV1, factor: number): ModelPricingV1 {
   if (factor === 1) return pricing;
-  const tokens = <T extends { input: number; output: number; cachedInput?: number; cacheWrite?: number }>(prices: T): T => ({
+  const tokens = <T extends { input: number; output: number; cachedInput?: number; cacheWrite?: number; cacheWrite1h?: number }>(prices: T): T => ({
     ...prices,
     input: scaled(prices.input, factor),
     output: scaled(prices.output, factor),
     ...(prices.cachedInput !== undefined && { cachedInput: scaled(prices.cachedInput, factor) }),
     ...(prices.cacheWrite !== undefined && { cacheWrite: scaled(prices.cacheWrite, factor) }),
+    ...(prices.cacheWrite1h !== undefined && { cacheWrite1h: scaled(prices.cacheWrite1h, factor) }),
   });
   // Server tool fees (web search) are per call, not per token: the hosts charge Anthropic's.
   return { ...tokens(pricing), ...(pricing.longContext && { longContext: tokens(pricing.longContext) }) };

@@ -74,3 +74,45 @@ describe('convertToAnthropicRequest', () => {
     expect(dropped.warnings.map((warning) => warning.parameter)).toEqual(['logprobs', 'seed']);
   });
 });
+
+describe('cache breakpoints', () => {
+  const policy = (ttl?: '5m' | '1h') => ({ autoBreakpoints: true, ...(ttl && { ttl }) });
+  function convertWith(request: Partial<ChatCompletionRequest>, promptCache?: CallContextV1['promptCache']) {
+    const call: CallContextV1 = { requestId: 'r', publicModel: 'claude', upstreamModel: 'claude-unknown-model', warn: () => undefined, promptCache };
+    return convertToAnthropicRequest({ model: 'claude', messages: [{ role: 'user', content: 'hi' }], ...request }, call, {});
+  }
+  const tool = { type: 'function' as const, function: { name: 'f', parameters: { type: 'object', properties: {} } } };
+  const conversation: ChatCompletionRequest['messages'] = [
+    { role: 'system', content: 'You are a coding agent.' },
+    { role: 'user', content: 'one' },
+    { role: 'assistant', content: 'first' },
+    { role: 'user', content: 'two' },
+  ];
+
+  it("places the operator's breakpoints after the tools, the system prompt, the previous and the last user turn", () => {
+    const body = convertWith({ messages: conversation, tools: [tool, { ...tool, function: { ...tool.function, name: 'g' } }] }, policy());
+    const ephemeral = { type: 'ephemeral' };
+    expect(body.tools!.map((declared) => declared.cache_control)).toEqual([undefined, ephemeral]);
+    expect(body.system).toEqual([{ type: 'text', text: 'You are a coding agent.', cache_control: ephemeral }]);
+    expect(body.messages.map((message) => message.content.at(-1))).toEqual([
+      { type: 'text', text: 'one', cache_control: ephemeral },
+      { type: 'text', text: 'first' },
+      { type: 'text', text: 'two', cache_control: ephemeral },
+    ]);
+  });
+
+  it('writes for an hour when the policy says so, and places none without the policy', () => {
+    expect(convertWith({ messages: conversation }, policy('1h')).system![0]!.cache_control).toEqual({ type: 'ephemeral', ttl: '1h' });
+    const plain = convertWith({ messages: conversation, tools: [tool] });
+    expect(JSON.stringify(plain)).not.toContain('cache_control');
+  });
+
+  it("leaves a client's own breakpoints alone, a tool's included, and counts them against Anthropic's four", () => {
+    const cache = { type: 'ephemeral' };
+    const body = convertWith({ messages: conversation, tools: [{ ...tool, cache_control: cache } as never] }, policy());
+    expect(body.tools![0]!.cache_control).toEqual(cache);
+    expect(JSON.stringify(body.messages)).not.toContain('cache_control');
+    const five = [{ role: 'user' as const, content: [1, 2, 3, 4].map((index) => ({ type: 'text' as const, text: `part ${index}`, cache_control: cache })) }];
+    expect(() => convertWith({ messages: five, tools: [{ ...tool, cache_control: cache } as never] })).toThrow(/at most 4 cache_control breakpoints/);
+  });
+});

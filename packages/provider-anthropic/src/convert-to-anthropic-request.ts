@@ -1,6 +1,7 @@
 import { applyParameterPolicy, invalidRequest, type AnthropicOutputConfig, type AnthropicTextBlockParam, type CallContextV1, type ChatCompletionRequest } from '@modelgate/core';
 import { anthropicModelTraits } from './anthropic-models.js';
 import { planOutputFormat } from './anthropic-output-format.js';
+import { breakpointCarriers, MAX_CACHE_BREAKPOINTS, placeAnthropicCacheBreakpoints } from './place-anthropic-cache-breakpoints.js';
 import { ANTHROPIC_DEFAULT_MAX_TOKENS, planOutputLimit } from './anthropic-output-limit.js';
 import { ANTHROPIC_PARAMETER_MAP } from './anthropic-parameter-map.js';
 import { planSampling } from './anthropic-sampling.js';
@@ -20,9 +21,6 @@ export const DEFAULT_THINKING_BUDGETS: AnthropicThinkingBudgets = {
   max: 16384,
 };
 
-/** Anthropic allows four cache breakpoints per request. */
-const MAX_CACHE_BREAKPOINTS = 4;
-
 function stopSequences(stop: ChatCompletionRequest['stop'], call: CallContextV1): string[] | undefined {
   if (stop === undefined || stop === null) return undefined;
   const all = typeof stop === 'string' ? [stop] : stop;
@@ -32,8 +30,7 @@ function stopSequences(stop: ChatCompletionRequest['stop'], call: CallContextV1)
 }
 
 function checkCacheBreakpoints(body: SentAnthropicRequest): void {
-  const blocks = [...(body.system ?? []), ...body.messages.flatMap((message) => message.content)];
-  const breakpoints = blocks.filter((block) => 'cache_control' in block && block.cache_control !== undefined).length;
+  const breakpoints = breakpointCarriers(body).filter((block) => block.cache_control !== undefined && block.cache_control !== null).length;
   if (breakpoints > MAX_CACHE_BREAKPOINTS) {
     throw invalidRequest(`Anthropic accepts at most ${MAX_CACHE_BREAKPOINTS} cache_control breakpoints per request; this one has ${breakpoints}.`, 'messages', 'invalid_value');
   }
@@ -67,6 +64,7 @@ export function convertToAnthropicRequest(input: ChatCompletionRequest, call: Ca
   const stop = stopSequences(request.stop, call);
   if (stop) body.stop_sequences = stop;
   if (request.stream === true) body.stream = true;
+  placeAnthropicCacheBreakpoints(body, call.promptCache);
   checkCacheBreakpoints(body);
   return body;
 }

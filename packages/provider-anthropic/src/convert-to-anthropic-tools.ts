@@ -7,7 +7,7 @@ import {
   type ChatTool,
   type FunctionTool,
 } from '@modelgate/core';
-import type { PartPolicy } from './anthropic-part-policy.js';
+import { cacheControlOf, type PartPolicy } from './anthropic-part-policy.js';
 import { transformAnthropicJsonSchema } from './transform-anthropic-json-schema.js';
 
 export interface AnthropicToolSettings {
@@ -32,8 +32,12 @@ function functionTools(tools: readonly ChatTool[]): FunctionTool[] {
   });
 }
 
-/** A strict tool's schema is brought into Anthropic's structured-output subset; other schemas go as sent (Anthropic takes full JSON Schema). */
-function toAnthropicTool(tool: FunctionTool): AnthropicTool {
+/**
+ * A strict tool's schema is brought into Anthropic's structured-output subset; other schemas go as
+ * sent (Anthropic takes full JSON Schema). A tool's `cache_control` (beside `function`, as clients
+ * send it through gateways) is its cache breakpoint: tools come first in Anthropic's prefix.
+ */
+function toAnthropicTool(tool: FunctionTool, index: number): AnthropicTool {
   const { name, description, parameters, strict } = tool.function;
   const schema = parameters ?? { type: 'object', properties: {} };
   return {
@@ -41,6 +45,7 @@ function toAnthropicTool(tool: FunctionTool): AnthropicTool {
     ...(description ? { description } : {}),
     input_schema: strict === true ? (transformAnthropicJsonSchema(schema) as Record<string, unknown>) : schema,
     ...(strict === true ? { strict: true } : {}),
+    ...cacheControlOf(tool, `tools[${index}]`),
   };
 }
 

@@ -23,6 +23,7 @@ export { readSseEvents } from './read-sse-events.js';
 export { randomToken } from './random-token.js';
 export { unitVectorOf } from './unit-vector-of.js';
 export { estimateTokens } from './estimate-tokens.js';
+export { AutomaticPrefixCache, type AutomaticPrefixCacheOptions, type PromptSegment } from './automatic-prefix-cache.js';
 export { isRecord } from './is-record.js';
 export { createScriptQueues, exposeScriptedSimulator, type ScriptQueues, type ScriptedSimulator } from './scripted-simulator.js';
 export type { DemoModel, ProviderTestingEntry, StartedSimulator } from './provider-testing-entry.js';

@@ -4,7 +4,8 @@ import type { UsageRecord } from '@modelgate/gateway/admin-types';
 export type UsageCsvRecord = Pick<
   UsageRecord,
   'createdAt' | 'requestId' | 'keyId' | 'endpoint' | 'model' | 'deployment' | 'status' | 'outcome' | 'promptTokens' | 'completionTokens' | 'costUsd' | 'latencyMs'
->;
+> &
+  Partial<Pick<UsageRecord, 'cachedTokens' | 'cacheWriteTokens' | 'cacheWrite1hTokens' | 'cacheHit'>>;
 
 const COLUMNS: ReadonlyArray<readonly [string, (record: UsageCsvRecord) => string | number | undefined]> = [
   ['time', (record) => new Date(record.createdAt).toISOString()],
@@ -17,6 +18,10 @@ const COLUMNS: ReadonlyArray<readonly [string, (record: UsageCsvRecord) => strin
   ['outcome', (record) => record.outcome],
   ['prompt_tokens', (record) => record.promptTokens],
   ['completion_tokens', (record) => record.completionTokens],
+  ['cache_read_tokens', (record) => record.cachedTokens ?? 0],
+  ['cache_write_tokens', (record) => record.cacheWriteTokens ?? 0],
+  ['cache_write_1h_tokens', (record) => record.cacheWrite1hTokens ?? 0],
+  ['response_cache_hit', (record) => (record.cacheHit ? 1 : 0)],
   ['cost_usd', (record) => record.costUsd],
   ['latency_ms', (record) => Math.round(record.latencyMs)],
 ];

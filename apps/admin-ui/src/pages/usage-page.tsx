@@ -1,6 +1,6 @@
 import { useState } from 'preact/hooks';
 import type { AdminApi } from '../lib/admin-api.js';
-import type { UsageReport } from '@modelgate/gateway/admin-types';
+import type { UsageRecord, UsageReport } from '@modelgate/gateway/admin-types';
 import { formatCount, formatMs, formatUsd, formatUtc } from '../lib/format.js';
 import { usageCsv } from '../lib/usage-csv.js';
 import { useLoad } from './use-load.js';
@@ -58,7 +58,7 @@ export function UsagePage({ api }: { readonly api: AdminApi }) {
       <table class="usage">
         <thead>
           <tr>
-            <th>Time (UTC)</th><th>Key</th><th>Model</th><th>Deployment</th><th>Status</th><th>Tokens in / out</th><th>Cost</th><th>Latency</th>
+            <th>Time (UTC)</th><th>Key</th><th>Model</th><th>Deployment</th><th>Status</th><th>Tokens in / out</th><th>Cache</th><th>Cost</th><th>Latency</th>
           </tr>
         </thead>
         <tbody>
@@ -70,6 +70,7 @@ export function UsagePage({ api }: { readonly api: AdminApi }) {
               <td>{record.deployment ?? '–'}</td>
               <td data-column="status">{record.status}</td>
               <td>{formatCount(record.promptTokens)} / {formatCount(record.completionTokens)}</td>
+              <td data-column="cache">{cacheCell(record)}</td>
               <td>{formatUsd(record.costUsd)}</td>
               <td>{formatMs(record.latencyMs)}</td>
             </tr>
@@ -78,4 +79,12 @@ export function UsagePage({ api }: { readonly api: AdminApi }) {
       </table>
     </div>
   );
+}
+
+/** A response-cache hit, or the prompt tokens read from and written to the vendor's cache. */
+function cacheCell(record: UsageRecord): string {
+  if (record.cacheHit) return 'hit';
+  const written = record.cacheWriteTokens ?? 0;
+  if (record.cachedTokens === 0 && written === 0) return '–';
+  return `read ${formatCount(record.cachedTokens)} / write ${formatCount(written)}`;
 }

@@ -12,6 +12,7 @@ function modelRow(entry: CatalogEntry): string {
     formatPrice(entry.pricing?.input),
     formatPrice(entry.pricing?.cachedInput),
     formatPrice(entry.pricing?.cacheWrite),
+    formatPrice(entry.pricing?.cacheWrite1h),
     formatPrice(entry.pricing?.output),
     formatCapabilities(entry.capabilities),
     endpointPaths(entry.endpoints).map((path) => `\`${path}\``).join(', '),
@@ -35,7 +36,8 @@ export function renderModelsDoc(): string {
     'field per model in the config (`models[]`: `pricing`, `displayName`, `contextWindow`, `maxOutputTokens`,',
     '`capabilities`). Ids not listed here are served too when they match a provider\'s patterns, and any',
     'model of a provider instance as `<instance>/<model>` (see [configuration.md](configuration.md)).',
-    'Cache writes are Anthropic\'s 5-minute price. Each instance is listed as served alone: an id two',
+    'Cache writes are priced per time to live: 5 minutes (Anthropic\'s default) and 1 hour ([caching.md](caching.md));',
+    'a cache read is the cached input price. Each instance is listed as served alone: an id two',
     'instances serve (OpenAI\'s and Azure\'s `gpt-5`) takes the instance\'s name, `azure-openai/gpt-5`.',
     'The cloud hosts (Azure OpenAI, Bedrock, Vertex) are shown with their vendor profile\'s defaults:',
     'Claude on Vertex at the `global` location; in a region, Bedrock\'s `us.`/`eu.` profiles and Vertex\'s',
@@ -49,8 +51,8 @@ export function renderModelsDoc(): string {
       lines.push(`Served by id pattern: ${instance.unlistedModelPatterns.map((pattern) => `\`${String(pattern)}\``).join(', ')}.`, '');
     }
     lines.push(
-      '| Model | Name | Context | Max output | Input | Cached input | Cache write | Output | Capabilities | Endpoints |',
-      '|---|---|---|---|---|---|---|---|---|---|',
+      '| Model | Name | Context | Max output | Input | Cached input | Cache write 5m | Cache write 1h | Output | Capabilities | Endpoints |',
+      '|---|---|---|---|---|---|---|---|---|---|---|',
       ...own.map(modelRow),
       '',
     );

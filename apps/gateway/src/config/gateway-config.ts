@@ -2,6 +2,7 @@ import type { CooldownPolicy, RetryPolicy } from '@modelgate/pipeline';
 import type { AdminSection } from '../modules/admin/admin-config.js';
 import type { KeysSection } from '../modules/keys/keys-config.js';
 import type { MetricsConfig, MetricsSection } from '../modules/metrics/metrics-config.js';
+import type { ResponseCacheConfig, ResponseCacheSection } from '../modules/response-cache/response-cache-config.js';
 import type { TracingConfig, TracingSection } from '../modules/tracing/tracing-config.js';
 import type { CoreConfig } from './core-config.js';
 import type { LoggingConfig, ResponsesConfig, ServerConfig } from './server-config.js';
@@ -21,11 +22,12 @@ export type { MetricsConfig } from '../modules/metrics/metrics-config.js';
 export type { TracingConfig } from '../modules/tracing/tracing-config.js';
 
 /** The whole config: the core's and the built-in modules' sections. */
-export type GatewayConfig = CoreConfig & KeysSection & AdminSection & MetricsSection & TracingSection;
+export type GatewayConfig = CoreConfig & KeysSection & AdminSection & MetricsSection & TracingSection & ResponseCacheSection;
 
 /** What a config file or a caller gives; everything but `providers` has defaults. */
-export type GatewayConfigInput = Partial<Omit<GatewayConfig, 'server' | 'upstream' | 'resilience' | 'logging' | 'storage' | 'usage' | 'metrics' | 'tracing' | 'responses'>> & {
+export type GatewayConfigInput = Partial<Omit<GatewayConfig, 'server' | 'upstream' | 'resilience' | 'logging' | 'storage' | 'usage' | 'metrics' | 'tracing' | 'responses' | 'responseCache'>> & {
   responses?: Partial<ResponsesConfig>;
+  responseCache?: Partial<ResponseCacheConfig> & Pick<ResponseCacheConfig, 'models'>;
   metrics?: Partial<MetricsConfig>;
   tracing?: Partial<TracingConfig> & { endpoint: string };
   resilience?: { retry?: Partial<RetryPolicy>; cooldown?: Partial<CooldownPolicy> };

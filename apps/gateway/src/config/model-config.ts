@@ -28,7 +28,13 @@ const pricing = {
     cachedInput: { ...nonNegativeNumber, description: 'USD per million cached prompt tokens.', defaultText: 'the `input` price' },
     cacheWrite: {
       ...nonNegativeNumber,
-      description: 'USD per million prompt tokens written to a cache (Anthropic). Shown in the catalog; costs bill these tokens at the `input` price for now.',
+      description: "USD per million prompt tokens written to the vendor's prompt cache (Anthropic's 5-minute writes).",
+      defaultText: 'the `input` price',
+    },
+    cacheWrite1h: {
+      ...nonNegativeNumber,
+      description: "USD per million prompt tokens written to the vendor's prompt cache for an hour (Anthropic's `ttl: 1h`).",
+      defaultText: 'the `cacheWrite` price',
     },
     longContext: {
       type: 'object',
@@ -42,6 +48,7 @@ const pricing = {
         output: { ...nonNegativeNumber, description: 'USD per million completion tokens.' },
         cachedInput: { ...nonNegativeNumber, description: 'USD per million cached prompt tokens.', defaultText: 'the long-context `input` price' },
         cacheWrite: { ...nonNegativeNumber, description: 'USD per million prompt tokens written to a cache.', defaultText: 'the long-context `input` price' },
+        cacheWrite1h: { ...nonNegativeNumber, description: 'USD per million prompt tokens written to a cache for an hour.', defaultText: 'the long-context `cacheWrite` price' },
       },
     },
     toolCalls: {
@@ -143,6 +150,20 @@ export const modelConfigFragment: ConfigFragment = {
             enum: ['weighted', 'least-busy', 'lowest-latency'],
             description: '`weighted` (random by weight), `least-busy` (fewest requests in flight) or `lowest-latency` (moving average of the time to first byte).',
             defaultText: '`weighted`',
+          },
+          promptCache: {
+            type: 'object',
+            additionalProperties: false,
+            required: ['autoBreakpoints'],
+            description: "Prompt caching at the vendor ([caching.md](caching.md#prompt-caching-at-the-vendor)).",
+            properties: {
+              autoBreakpoints: {
+                type: 'boolean',
+                description:
+                  "For a request that brings no `cache_control` of its own, place Anthropic's cache breakpoints after the tools, the system prompt and the last user turn (at most 4), so every turn of a conversation reads the previous one's prefix from the cache. Families that cache prefixes on their own (OpenAI, Gemini, DeepSeek) ignore it.",
+              },
+              ttl: { enum: ['5m', '1h'], description: 'How long the vendor keeps what the breakpoints write; `1h` costs twice the input price to write instead of 1.25 times.', defaultText: '`5m`' },
+            },
           },
           fallbacks: {
             type: 'array',

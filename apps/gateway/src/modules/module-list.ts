@@ -8,6 +8,7 @@ import { keysModule } from './keys/keys-module.js';
 import { limitsModule } from './limits/limits-module.js';
 import { payloadCaptureModule } from './payload-capture/payload-capture-module.js';
 import { metricsModule } from './metrics/metrics-module.js';
+import { responseCacheModule } from './response-cache/response-cache-module.js';
 import { stateOwnersModule } from './state-owners/state-owners-module.js';
 import { tracingModule } from './tracing/tracing-module.js';
 import { usageModule } from './usage/usage-module.js';
@@ -23,6 +24,7 @@ export const GATEWAY_MODULES: readonly GatewayModule<never>[] = [
   guardrailsModule,
   payloadCaptureModule,
   usageModule,
+  responseCacheModule,
   stateOwnersModule,
   healthModule,
   catalogModule,

@@ -39,6 +39,7 @@ export class GatewayMetrics {
   readonly retries: Counter;
   readonly fallbacks: Counter;
   readonly cooldowns: Counter;
+  readonly responseCacheHits: Counter;
   readonly limiterRefusals: Counter;
   readonly guardrailDecisions: Counter;
 
@@ -71,7 +72,7 @@ export class GatewayMetrics {
     );
     this.tokens = new SeriesCounter(
       'modelgate_tokens_total',
-      'Tokens by type: input, output, cached (input read from a cache) and reasoning (part of output), as the usage records count them.',
+      'Tokens by type: input, output, cached (input read from a cache), cache_write (input written to a cache) and reasoning (part of output), as the usage records count them.',
       withKey([...TOKEN_LABELS]),
       registry,
     );
@@ -85,6 +86,7 @@ export class GatewayMetrics {
     this.retries = new Counter({ name: 'modelgate_retries_total', help: 'Retries: attempts after the first for the same model.', labelNames: ['model'], registers });
     this.fallbacks = new Counter({ name: 'modelgate_fallbacks_total', help: 'Requests sent on to a fallback model.', labelNames: ['model', 'fallback'], registers });
     this.cooldowns = new Counter({ name: 'modelgate_cooldowns_total', help: 'Times a deployment left rotation to cool down.', labelNames: ['deployment'], registers });
+    this.responseCacheHits = new Counter({ name: 'modelgate_response_cache_hits_total', help: 'Requests the response cache answered, without an upstream call.', labelNames: ['model'], registers });
     this.limiterRefusals = new Counter({
       name: 'modelgate_limiter_refusals_total',
       help: 'Requests refused by a key limit: rpm, tpm, concurrency or budget.',

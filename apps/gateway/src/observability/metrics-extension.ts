@@ -78,6 +78,7 @@ export class MetricsExtension implements GatewayExtension {
     const key = this.metrics.keyLabels ? [record.keyId] : [];
     const errorKind = record.status >= 400 ? (exchange.errorKind ?? '') : '';
     this.metrics.requests.inc([record.endpoint, model, provider, this.deployment(record.deployment ?? ''), String(record.status), errorKind, ...key]);
+    if (record.cacheHit) this.metrics.responseCacheHits.inc({ model });
     const timing = [record.endpoint, model, provider];
     this.metrics.requestSeconds.observe(timing, record.latencyMs / MILLISECONDS_PER_SECOND);
     if (record.timeToFirstTokenMs !== undefined) this.metrics.firstByteSeconds.observe(timing, record.timeToFirstTokenMs / MILLISECONDS_PER_SECOND);
@@ -90,6 +91,7 @@ export class MetricsExtension implements GatewayExtension {
     if (record.promptTokens > 0) tokens.inc([model, provider, 'input', ...key], record.promptTokens);
     if (record.completionTokens > 0) tokens.inc([model, provider, 'output', ...key], record.completionTokens);
     if (record.cachedTokens > 0) tokens.inc([model, provider, 'cached', ...key], record.cachedTokens);
+    if ((record.cacheWriteTokens ?? 0) > 0) tokens.inc([model, provider, 'cache_write', ...key], record.cacheWriteTokens!);
     if (record.reasoningTokens > 0) tokens.inc([model, provider, 'reasoning', ...key], record.reasoningTokens);
   }
 }

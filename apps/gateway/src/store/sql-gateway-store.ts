@@ -21,7 +21,7 @@ const KEY_COLUMNS = 'id, name, owner, key_hash, key_prefix, policy, created_at, 
 const USAGE_COLUMNS = [
   'request_id', 'key_id', 'model', 'family', 'endpoint', 'status', 'prompt_tokens', 'completion_tokens', 'cached_tokens',
   'reasoning_tokens', 'tokens_estimated', 'cost_usd', 'latency_ms', 'time_to_first_token_ms', 'stream', 'client_aborted',
-  'created_at', 'day', 'record_id', 'outcome', 'stage', 'deployment', 'attempts', 'guardrails',
+  'created_at', 'day', 'record_id', 'outcome', 'stage', 'deployment', 'attempts', 'cache_hit', 'cache_write_tokens', 'cache_write_1h_tokens', 'guardrails',
 ] as const;
 /**
  * The most rows one insert takes: under SQLite's and PostgreSQL's bound-parameter limits. Batches
@@ -75,8 +75,14 @@ function usageValues(record: UsageRecord): SqlValue[] {
     record.costUsd, record.latencyMs, record.timeToFirstTokenMs ?? null, record.stream ? 1 : 0, record.clientAborted ? 1 : 0,
     record.createdAt, utcDay(record.createdAt), record.recordId ?? null, record.outcome,
     record.stage ?? null, record.deployment ?? null, record.attempts ? JSON.stringify(record.attempts) : null,
+    record.cacheHit ? 1 : null, record.cacheWriteTokens ?? null, record.cacheWrite1hTokens ?? null,
     record.guardrails ? JSON.stringify(record.guardrails) : null,
   ];
+}
+
+/** A count a row of an older schema version may lack (NULL): left out of the record then. */
+function optionalCount<Field extends string>(field: Field, value: SqlValue | undefined): Partial<Record<Field, number>> {
+  return value === null || value === undefined ? {} : ({ [field]: Number(value) } as Record<Field, number>);
 }
 
 function toUsageRecord(row: Record<string, SqlValue>): UsageRecord {
@@ -102,6 +108,9 @@ function toUsageRecord(row: Record<string, SqlValue>): UsageRecord {
     stage: (row.stage as RequestStage | null) ?? undefined,
     deployment: (row.deployment as string | null) ?? undefined,
     attempts: typeof row.attempts === 'string' ? (JSON.parse(row.attempts) as UsageRecord['attempts']) : undefined,
+    ...(Number(row.cache_hit) === 1 && { cacheHit: true }),
+    ...optionalCount('cacheWriteTokens', row.cache_write_tokens),
+    ...optionalCount('cacheWrite1hTokens', row.cache_write_1h_tokens),
     guardrails: typeof row.guardrails === 'string' ? (JSON.parse(row.guardrails) as UsageRecord['guardrails']) : undefined,
     createdAt: Number(row.created_at),
   };

@@ -98,7 +98,19 @@ export const STORE_MIGRATIONS: readonly StoreMigration[] = [
     ],
   },
   {
-    version: 8,
+    version: 6,
+    name: 'usage record cache hits and prompt-cache writes',
+    statements: [
+      // 1 when the response cache answered instead of the upstream; NULL for older rows and misses.
+      'ALTER TABLE usage_records ADD COLUMN cache_hit BIGINT',
+      // Prompt tokens the vendor wrote to its prompt cache (part of prompt_tokens); NULL for older rows.
+      'ALTER TABLE usage_records ADD COLUMN cache_write_tokens BIGINT',
+      // Of those, the ones written for an hour (Anthropic's `ttl: 1h`), priced apart.
+      'ALTER TABLE usage_records ADD COLUMN cache_write_1h_tokens BIGINT',
+    ],
+  },
+  {
+    version: 7,
     name: 'guardrail decisions on usage records',
     statements: [
       // JSON: [{ guardrail, action, phase, found }], one per guardrail that acted (never what it matched).
@@ -106,7 +118,7 @@ export const STORE_MIGRATIONS: readonly StoreMigration[] = [
     ],
   },
   {
-    version: 9,
+    version: 8,
     name: 'payload captures',
     statements: [
       // Request and answer bodies of the exchanges a key or model opted into (the capture module),

@@ -19,6 +19,8 @@ export interface CountedTokens {
   readonly cachedTokens: number;
   /** Prompt tokens written to the vendor's prompt cache (Anthropic's `cache_creation_input_tokens`); 0 when not reported. */
   readonly cacheWriteTokens: number;
+  /** Of those, the ones written for an hour (Anthropic's `ephemeral_1h_input_tokens`), priced apart. */
+  readonly cacheWrite1hTokens: number;
   readonly reasoningTokens: number;
   readonly tokensEstimated: boolean;
   /** The upstream's counts that could not be used, by field, replaced by estimates (cached and reasoning: 0). */
@@ -28,7 +30,7 @@ export interface CountedTokens {
 interface UntrustedUsage {
   prompt_tokens?: unknown;
   completion_tokens?: unknown;
-  prompt_tokens_details?: { cached_tokens?: unknown; cache_write_tokens?: unknown } | null;
+  prompt_tokens_details?: { cached_tokens?: unknown; cache_write_tokens?: unknown; cache_write_1h_tokens?: unknown } | null;
   completion_tokens_details?: { reasoning_tokens?: unknown } | null;
 }
 
@@ -41,7 +43,7 @@ interface UntrustedUsage {
 export function countTokens(usage: CompletionUsage | undefined, estimate: () => TokenEstimate, upstreamWorked: boolean): CountedTokens {
   if (!usage) {
     const { promptTokens, completionTokens } = upstreamWorked ? estimate() : { promptTokens: 0, completionTokens: 0 };
-    return { promptTokens, completionTokens, cachedTokens: 0, cacheWriteTokens: 0, reasoningTokens: 0, tokensEstimated: upstreamWorked, unusable: {} };
+    return { promptTokens, completionTokens, cachedTokens: 0, cacheWriteTokens: 0, cacheWrite1hTokens: 0, reasoningTokens: 0, tokensEstimated: upstreamWorked, unusable: {} };
   }
   const reported = usage as UntrustedUsage;
   const unusable: Record<string, unknown> = {};
@@ -61,6 +63,7 @@ export function countTokens(usage: CompletionUsage | undefined, estimate: () => 
   const completionTokens = count('completion_tokens', reported.completion_tokens, () => (estimated ??= estimate()).completionTokens);
   const cachedTokens = part('prompt_tokens_details.cached_tokens', reported.prompt_tokens_details?.cached_tokens, promptTokens);
   const cacheWriteTokens = part('prompt_tokens_details.cache_write_tokens', reported.prompt_tokens_details?.cache_write_tokens, promptTokens - cachedTokens);
+  const cacheWrite1hTokens = part('prompt_tokens_details.cache_write_1h_tokens', reported.prompt_tokens_details?.cache_write_1h_tokens, cacheWriteTokens);
   const reasoningTokens = part('completion_tokens_details.reasoning_tokens', reported.completion_tokens_details?.reasoning_tokens, completionTokens);
-  return { promptTokens, completionTokens, cachedTokens, cacheWriteTokens, reasoningTokens, tokensEstimated: Object.keys(unusable).length > 0, unusable };
+  return { promptTokens, completionTokens, cachedTokens, cacheWriteTokens, cacheWrite1hTokens, reasoningTokens, tokensEstimated: Object.keys(unusable).length > 0, unusable };
 }

@@ -31,7 +31,12 @@ export interface UsageRecord {
   readonly status: number;
   readonly promptTokens: number;
   readonly completionTokens: number;
+  /** Prompt tokens read from the vendor's prompt cache (part of `promptTokens`). */
   readonly cachedTokens: number;
+  /** Prompt tokens written to the vendor's prompt cache (part of `promptTokens`); absent before schema version 6. */
+  readonly cacheWriteTokens?: number;
+  /** Of those, the ones written for an hour (priced apart); absent before schema version 6. */
+  readonly cacheWrite1hTokens?: number;
   readonly reasoningTokens: number;
   /** True when the upstream sent no usage and the counts were estimated from the text. */
   readonly tokensEstimated: boolean;
@@ -48,7 +53,9 @@ export interface UsageRecord {
   readonly deployment?: string;
   /** Every upstream attempt, in order (retries and fallbacks included); absent when none was made. */
   readonly attempts?: readonly UsageAttempt[];
-  /** The guardrails that acted on the request or its answer (schema version 8); absent when none did. */
+  /** The response cache answered (no upstream call; its cost is 0 unless `responseCache.hitCost` is `upstream`). */
+  readonly cacheHit?: true;
+  /** The guardrails that acted on the request or its answer (store migration 7); absent when none did. */
   readonly guardrails?: readonly GuardrailDecision[];
   /** Unix milliseconds. */
   readonly createdAt: number;

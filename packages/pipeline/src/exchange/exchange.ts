@@ -7,7 +7,7 @@ import type { AnswerFacts, AttemptFailure, AttemptTarget, ExchangeAttempt } from
 import { mintRecordId } from './random-ids.js';
 import { describeRequestEnding, type ConnectionClose, type RequestEnding, type RequestStage, type ResponseState, type StreamOutcome } from './request-ending.js';
 import { RequestHookList } from './request-hook-list.js';
-import type { AnswerHeaders, RequestHooks, StreamTap, UpstreamDecision, UpstreamIntent, WholeAnswerToWrite } from './request-hooks.js';
+import type { AnswerHeaders, CacheHit, LocalAnswer, RequestHooks, StreamTap, UpstreamDecision, UpstreamIntent, WholeAnswerToWrite } from './request-hooks.js';
 import { StreamedOutput, type StreamedPiece } from './streamed-output.js';
 
 export type { AnswerFacts, AttemptFailure, AttemptTarget, ExchangeAttempt } from './exchange-attempt.js';
@@ -80,6 +80,7 @@ export class Exchange {
 
   #route?: ModelRoute;
   #servedBy?: ServedBy;
+  #cacheHit?: CacheHit;
   #stream = false;
   readonly #attempts: AttemptRecord[] = [];
   #requestBody?: unknown;
@@ -126,6 +127,10 @@ export class Exchange {
   }
   get stream(): boolean {
     return this.#stream;
+  }
+  /** Set when a cache answered instead of the upstream. */
+  get cacheHit(): CacheHit | undefined {
+    return this.#cacheHit;
   }
   get attempts(): readonly ExchangeAttempt[] {
     return this.#attempts;
@@ -226,6 +231,11 @@ export class Exchange {
   #revised(decided: UpstreamDecision): UpstreamDecision {
     if (decided.revisedBody) this.#requestBody = decided.revisedBody;
     return decided;
+  }
+
+  /** An extension's answer is served instead of the upstream's (no attempt is made). */
+  answeredLocally(answer: LocalAnswer): void {
+    this.#cacheHit = answer.cacheHit;
   }
 
   /** An upstream attempt is about to be sent: records it, and returns the headers extensions add to it (trace context). */

@@ -1,5 +1,5 @@
 import type { AdmissionTarget } from '../pipeline/admission-target.js';
-import type { AnswerHeaders, LocalAnswer, RequestHooks, RequestRevision, StreamTap, UpstreamDecision, UpstreamIntent, WholeAnswerToWrite } from './request-hooks.js';
+import { isLocalAnswerResult, type AnswerHeaders, type BeforeUpstreamResult, type RequestHooks, type StreamTap, type UpstreamDecision, type UpstreamIntent, type WholeAnswerToWrite } from './request-hooks.js';
 import type { ExchangeAttempt } from './exchange-attempt.js';
 import type { RequestEnding } from './request-ending.js';
 import type { StreamedPiece } from './streamed-output.js';
@@ -90,8 +90,9 @@ export class RequestHookList {
 }
 
 /** A hook's `beforeUpstream` result added to what the earlier hooks decided. */
-function withDecision(decided: UpstreamDecision, found: LocalAnswer | RequestRevision | void): UpstreamDecision {
+function withDecision(decided: UpstreamDecision, found: BeforeUpstreamResult | void): UpstreamDecision {
   if (!found) return decided;
-  if ('body' in found) return { ...decided, answer: found };
+  // A local answer keeps the headers the hooks before it gave (a cache hit's verdict is its own).
+  if (isLocalAnswerResult(found)) return { ...decided, answer: found, headers: { ...decided.headers, ...found.headers } };
   return { answer: undefined, revisedBody: found.revisedBody ?? decided.revisedBody, headers: { ...decided.headers, ...found.headers } };
 }

@@ -21,13 +21,41 @@ export interface UpstreamIntent {
   readonly stream: boolean;
 }
 
-/**
- * An answer an extension gives instead of the upstream's (a cache hit): served exactly like a whole
- * upstream answer (afterAnswer, answerComplete, usage recorded), always as one JSON body.
- */
-export interface LocalAnswer {
-  readonly body: string | object;
+/** What a local answer served from a cache tells the usage record. */
+export interface CacheHit {
+  /** Whether the hit is charged the upstream answer's cost (else it costs 0). */
+  readonly billed: boolean;
+}
+
+interface LocalAnswerFacts {
   readonly usage?: CompletionUsage;
+  /** Headers for the answer (a cache verdict). */
+  readonly headers?: AnswerHeaders;
+  /** Set when the answer comes from a cache: the usage record is flagged, and priced as it says. */
+  readonly cacheHit?: CacheHit;
+}
+
+/** A whole local answer: one JSON body, passed through `afterAnswer` like an upstream's. */
+export interface WholeLocalAnswer extends LocalAnswerFacts {
+  readonly body: string | object;
+}
+
+/**
+ * A streamed local answer: the events, each as the front's own SSE text (`data: …\n\n`, with its
+ * `event:` line where the dialect has one), sent as an event stream through the extensions' tap.
+ */
+export interface StreamedLocalAnswer extends LocalAnswerFacts {
+  readonly events: readonly string[];
+}
+
+/**
+ * An answer an extension gives instead of the upstream's (a cache hit): served like an upstream
+ * answer (afterAnswer, answerComplete, usage recorded), as one JSON body or as an event stream.
+ */
+export type LocalAnswer = WholeLocalAnswer | StreamedLocalAnswer;
+
+export function isLocalAnswerResult(result: BeforeUpstreamResult): result is LocalAnswer {
+  return 'body' in result || 'events' in result;
 }
 
 /**
@@ -39,6 +67,9 @@ export interface RequestRevision {
   readonly revisedBody?: { readonly model: string };
   readonly headers?: AnswerHeaders;
 }
+
+/** What `beforeUpstream` may return: an answer to serve instead, or a revision (a body, headers for the upstream's answer). */
+export type BeforeUpstreamResult = LocalAnswer | RequestRevision;
 
 /** What all `beforeUpstream` hooks decided together: an answer to serve, or the revisions to apply. */
 export interface UpstreamDecision {
@@ -84,10 +115,11 @@ export interface RequestHooks {
   admit?(target: AdmissionTarget): AnswerHeaders | void | Promise<AnswerHeaders | void>;
   /**
    * Admitted, before any upstream is called: returns an answer to serve instead (a cache hit), a
-   * revision of the request (a pre-call guardrail's redaction), or throws to refuse (its block).
-   * The first extension that answers wins; each sees the body the previous ones revised.
+   * revision of the request (a pre-call guardrail's redaction) and/or headers for the answer (a
+   * cache miss, which guardrails acted), or throws to refuse (a guardrail's block). The first
+   * extension that answers wins; each sees the body the previous ones revised.
    */
-  beforeUpstream?(intent: UpstreamIntent): LocalAnswer | RequestRevision | void | Promise<LocalAnswer | RequestRevision | void>;
+  beforeUpstream?(intent: UpstreamIntent): BeforeUpstreamResult | void | Promise<BeforeUpstreamResult | void>;
   /**
    * An upstream attempt is about to be sent (already in `exchange.attempts`). The headers returned
    * go upstream with it: trace context (`traceparent`), nothing else.

@@ -15,7 +15,7 @@ function pickClientHeaders(exchange: Exchange, names: readonly string[]): Record
 
 /**
  * What a translator knows of the call: ids for its messages, the model names, where warnings go,
- * and the client headers its front relays (`relayedHeaders`).
+ * the client headers its front relays (`relayedHeaders`), and the model's prompt-caching policy.
  */
 export function createCallContext(
   exchange: Exchange,
@@ -30,6 +30,7 @@ export function createCallContext(
     upstreamModel: deployment.upstreamModel,
     warn: (warning) => logger.warn({ requestId: exchange.requestId, warning }, 'translation warning'),
     clientHeaders: pickClientHeaders(exchange, relayedHeaders),
+    ...(route.promptCache && { promptCache: route.promptCache }),
   };
 }
 

@@ -10,9 +10,10 @@ import type { AdmissionTarget } from './admission-target.js';
 import { attemptUpstream, type ServedAttempt } from './attempt-upstream.js';
 import { createCallContext, frontPolicyFor } from './call-context.js';
 import type { ClientReply } from './client-reply.js';
-import type { LocalAnswer } from './pipeline-extension.js';
+import type { LocalAnswer, WholeLocalAnswer } from './pipeline-extension.js';
 import type { RequestDependencies } from './pipeline-dependencies.js';
 import { upstreamHeadersForClient } from './relay-upstream-headers.js';
+import { streamLocalAnswer } from './stream-local-answer.js';
 import { assertOwnsNamedState, pinnedToStateOwner } from './vendor-state-owners.js';
 
 export interface ModelRequest {
@@ -55,7 +56,7 @@ export async function runModelRequest(request: ModelRequest, dependencies: Reque
   const before = exchange.beforeUpstream({ endpoint: operation.endpoint, route, body, stream });
   const decided = before instanceof Promise ? await before : before;
   setHeadersIfAny(reply, decided.headers);
-  if (decided.answer) return answerClient(exchange, decided.answer, reply);
+  if (decided.answer) return answerLocally(exchange, decided.answer, reply);
 
   const revised = decided.revisedBody ? revisedPlan(exchange, operation, route, decided.revisedBody, dependencies) : undefined;
   const served = await attemptUpstream(
@@ -159,11 +160,18 @@ function answerFromUpstream(exchange: Exchange, served: ServedAttempt, answer: W
   answerClient(exchange, answer, reply);
 }
 
+/** An extension's answer (a cache hit), whole or as a stream in the front's shape. */
+function answerLocally(exchange: Exchange, answer: LocalAnswer, reply: ClientReply): void {
+  exchange.answeredLocally(answer);
+  if ('events' in answer) streamLocalAnswer(exchange, answer, reply);
+  else answerClient(exchange, answer, reply);
+}
+
 /**
  * A whole answer (the upstream's, or one the gateway or an extension gave itself): extensions may
  * rewrite its body, then its record is made durable before the client gets it.
  */
-function answerClient(exchange: Exchange, answer: WholeAnswer | LocalAnswer, reply: ClientReply): void {
+function answerClient(exchange: Exchange, answer: WholeAnswer | WholeLocalAnswer, reply: ClientReply): void {
   const { body, headers } = exchange.afterAnswer({ stream: false, status: 200, body: answer.body, usage: answer.usage });
   setHeadersIfAny(reply, headers);
   exchange.answered(200, body, answer);

@@ -202,6 +202,29 @@ describe('serveModelRequest', () => {
     expect(served.exchange).toMatchObject({ usage: USAGE, stage: 'responding', attempts: [] });
   });
 
+  it('streams an answer beforeUpstream gives as events, through the tap, with its headers, and calls no upstream', async () => {
+    const steps: string[] = [];
+    const events = [`data: ${JSON.stringify(chunk('cached'))}\n\n`, 'data: [DONE]\n\n'];
+    const replay = extension(steps, {
+      beforeUpstream: () => ({ events, usage: USAGE, headers: { 'x-verdict': 'hit' }, cacheHit: { billed: false } }),
+      afterAnswer: (answer) => (answer.stream ? { tap: { event: (text) => text.replace('cached', 'tapped') } } : undefined),
+    });
+    const served = await serve({ ...ASK, stream: true }, [replay]);
+    expect(served.upstreamCalls).toBe(0);
+    expect(served.client.headers).toMatchObject({ 'x-verdict': 'hit' });
+    expect(served.streamed).toBe(`data: ${JSON.stringify(chunk('tapped'))}\n\ndata: [DONE]\n\n`);
+    expect(steps).toEqual(['admit', 'beforeUpstream', 'afterAnswer stream', 'answerComplete 200']);
+    expect(served.exchange).toMatchObject({ usage: USAGE, stream: true, streamOutcome: 'completed', cacheHit: { billed: false }, attempts: [] });
+    await expect(served.exchange!.ended).resolves.toMatchObject({ status: 200, outcome: 'completed' });
+  });
+
+  it("sends the headers a beforeUpstream gives without an answer with the upstream's answer", async () => {
+    const served = await serve(ASK, [extension([], { beforeUpstream: () => ({ headers: { 'x-verdict': 'miss' } }) })]);
+    expect(served.upstreamCalls).toBe(1);
+    expect(served.client.headers).toMatchObject({ 'x-verdict': 'miss' });
+    expect(served.exchange?.cacheHit).toBeUndefined();
+  });
+
   it("answers a beforeUpstream refusal in the front's envelope, records it on the exchange, and calls no upstream", async () => {
     const refusal = new GatewayError({ status: 400, kind: 'content_filter', code: 'guardrail_refused', message: 'Not that.' });
     const served = await serve(ASK, [extension([], { beforeUpstream: () => Promise.reject(refusal) })]);

@@ -1,4 +1,4 @@
-import type { GatewayErrorKind, ModelCapabilitiesV1, ModelPricingV1 } from '@modelgate/core';
+import type { GatewayErrorKind, ModelCapabilitiesV1, ModelPricingV1, PromptCachePolicyV1 } from '@modelgate/core';
 
 /** One place a model can be served from: a provider instance (its own key, base URL, region) and the model name there. */
 export interface DeploymentEntry {
@@ -42,4 +42,6 @@ export interface ModelEntry {
   strategy?: DeploymentStrategy;
   /** Models to try, in order, when every deployment of this one failed. */
   fallbacks?: FallbackEntry[];
+  /** Prompt caching at the vendor: breakpoints placed for clients that send none. */
+  promptCache?: PromptCachePolicyV1;
 }

@@ -1,4 +1,4 @@
-import { matchesModelPattern, type ModelCardV1, type ModelObject, type ModelPricingV1 } from '@modelgate/core';
+import { matchesModelPattern, type ModelCardV1, type ModelObject, type ModelPricingV1, type PromptCachePolicyV1 } from '@modelgate/core';
 import type { DeploymentStrategy, FallbackEntry, ModelEntry } from './model-entry.js';
 import type { ProviderInstance } from './provider-instance.js';
 
@@ -30,6 +30,8 @@ export interface ModelRoute {
   readonly strategy: DeploymentStrategy;
   /** Models to try when every deployment failed. */
   readonly fallbacks: readonly FallbackEntry[];
+  /** The operator's prompt-caching policy for it, handed to translators. */
+  readonly promptCache?: PromptCachePolicyV1;
 }
 
 /** What an id names: one route, several providers that would all serve it, or nothing. */
@@ -80,6 +82,7 @@ export class ModelRouter {
         deployments: [primary, ...(model.deployments ?? []).map((entry) => this.deployment(model, entry.provider, entry.upstreamModel ?? upstreamModel, entry.weight))],
         strategy: model.strategy ?? 'weighted',
         fallbacks: model.fallbacks ?? [],
+        ...(model.promptCache && { promptCache: model.promptCache }),
       };
       const ids = route.deployments.map((deployment) => deployment.id);
       if (new Set(ids).size !== ids.length) throw new Error(`model '${model.id}' lists a deployment twice (${ids.join(', ')})`);

@@ -16,6 +16,7 @@ import { anthropicErrorBody, anthropicErrorFormat, anthropicStatusForType, type 
 import { countAnthropicTokens } from './anthropic-count-tokens.js';
 import { demoAnthropicReply } from './demo-anthropic-reply.js';
 import type { AnthropicScriptedReply } from './anthropic-reply.js';
+import { AnthropicPromptCache } from './anthropic-prompt-cache.js';
 import { buildAnthropicEvents, buildAnthropicMessage, planAnthropicMessage } from './build-anthropic-message.js';
 import { ThinkingLedger } from './thinking-ledger.js';
 import { validateAnthropicRequest } from './validate-anthropic-request.js';
@@ -64,7 +65,8 @@ function responseHeaders(): Record<string, string> {
  * Starts an Anthropic Messages simulator on 127.0.0.1 (PROTOCOLS D and I): `POST /v1/messages`
  * (JSON and SSE), `POST /v1/messages/count_tokens` and `GET /v1/models`. It rejects what Anthropic
  * rejects, with Anthropic's error body and wording (per-model rules included, see
- * anthropic-model-rules.ts), accepts replayed
+ * anthropic-model-rules.ts), reads and writes its prompt cache at `cache_control` breakpoints and
+ * reports it as Anthropic does (anthropic-prompt-cache.ts), accepts replayed
  * thinking only with the signatures it issued, and plays scripted replies (text with citations,
  * thinking and redacted thinking, parallel tool_use, server tools, stop reasons, an error before
  * any content) and faults.
@@ -72,6 +74,7 @@ function responseHeaders(): Record<string, string> {
 export async function startAnthropicSimulator(options: AnthropicSimulatorOptions = {}): Promise<AnthropicSimulator> {
   const queues = createScriptQueues<AnthropicScriptedReply>();
   const ledger = new ThinkingLedger();
+  const promptCache = new AnthropicPromptCache();
 
   const sendProblem = (response: ServerResponse, problem: AnthropicProblem, headers: Record<string, string>) =>
     writeJsonBody(response, problem.status, anthropicErrorBody(problem), headers);
@@ -81,9 +84,9 @@ export async function startAnthropicSimulator(options: AnthropicSimulatorOptions
     if (await playPreludeFault(fault, response, anthropicErrorFormat, signal, headers)) return;
     const problem = validateAnthropicRequest(request.body, ledger);
     if (problem) return sendProblem(response, problem, headers);
-    const body = request.body as { model: string; stream?: boolean; system?: unknown; messages: LooseMessage[] };
+    const body = request.body as { model: string; stream?: boolean; system?: unknown; tools?: Array<Record<string, unknown>>; messages: LooseMessage[] };
     const reply = queues.replies.shift() ?? (options.demoToolRule ? demoAnthropicReply(body) : undefined) ?? { content: [{ type: 'text', text: `Echo: ${lastUserText(body.messages)}` }] };
-    const plan = planAnthropicMessage(reply, body.model, promptText(body), ledger);
+    const plan = planAnthropicMessage(reply, body.model, promptText(body), ledger, promptCache.account(body));
     if (body.stream !== true) {
       if (reply.streamError) return sendProblem(response, { status: anthropicStatusForType(reply.streamError.type), ...reply.streamError }, headers);
       await writeJsonReply(response, buildAnthropicMessage(plan), { fault, format: anthropicErrorFormat, signal, headers });

@@ -1,4 +1,5 @@
 import { estimateTokens, randomToken, splitEvery, splitText } from '@modelgate/testkit';
+import type { PromptCacheUsage } from './anthropic-prompt-cache.js';
 import type { AnthropicScriptedReply } from './anthropic-reply.js';
 import type { ThinkingLedger } from './thinking-ledger.js';
 
@@ -19,6 +20,8 @@ export interface PlannedAnthropicMessage {
   stopSequence: string | null;
   stopDetails: AnthropicScriptedReply['stopDetails'] | null;
   usage: { input_tokens: number; output_tokens: number; cache_creation_input_tokens: number; cache_read_input_tokens: number };
+  /** `cache_creation_input_tokens` split by the breakpoints' time to live. */
+  cacheCreation: { ephemeral_5m_input_tokens: number; ephemeral_1h_input_tokens: number };
 }
 
 /** Tool input fragments are cut this small so even short inputs arrive in several pieces. */
@@ -46,10 +49,16 @@ function planBlock(block: AnthropicScriptedReply['content'][number], ledger: Thi
   }
 }
 
-export function planAnthropicMessage(reply: AnthropicScriptedReply, model: string, promptText: string, ledger: ThinkingLedger): PlannedAnthropicMessage {
+/**
+ * `cached` is what the request read from and wrote to the simulator's prompt cache (its
+ * breakpoints); scripted counts win over it, and without either the prompt's text is estimated.
+ */
+export function planAnthropicMessage(reply: AnthropicScriptedReply, model: string, promptText: string, ledger: ThinkingLedger, cached?: PromptCacheUsage): PlannedAnthropicMessage {
   const content = reply.content.map((block) => planBlock(block, ledger));
   const stopReason = reply.stopReason ?? (content.some((block) => block.type === 'tool_use') ? 'tool_use' : 'end_turn');
   const scripted = reply.usage ?? {};
+  const written5m = scripted.cacheCreationInputTokens ?? cached?.written5mTokens ?? 0;
+  const written1h = scripted.cacheCreationInputTokens === undefined ? (cached?.written1hTokens ?? 0) : 0;
   return {
     id: `msg_${randomToken()}`,
     model,
@@ -58,11 +67,12 @@ export function planAnthropicMessage(reply: AnthropicScriptedReply, model: strin
     stopSequence: stopReason === 'stop_sequence' ? (reply.stopSequence ?? '') : null,
     stopDetails: reply.stopDetails ?? null,
     usage: {
-      input_tokens: scripted.inputTokens ?? estimateTokens(promptText) + 3,
+      input_tokens: scripted.inputTokens ?? cached?.inputTokens ?? estimateTokens(promptText) + 3,
       output_tokens: scripted.outputTokens ?? Math.max(1, estimateTokens(content.map(blockText).join(''))),
-      cache_creation_input_tokens: scripted.cacheCreationInputTokens ?? 0,
-      cache_read_input_tokens: scripted.cacheReadInputTokens ?? 0,
+      cache_creation_input_tokens: written5m + written1h,
+      cache_read_input_tokens: scripted.cacheReadInputTokens ?? cached?.readTokens ?? 0,
     },
+    cacheCreation: { ephemeral_5m_input_tokens: written5m, ephemeral_1h_input_tokens: written1h },
   };
 }
 
@@ -79,8 +89,7 @@ function serverToolUse(plan: PlannedAnthropicMessage): Record<string, number> | 
 }
 
 function usageBody(plan: PlannedAnthropicMessage): Record<string, unknown> {
-  const cacheCreation = { ephemeral_5m_input_tokens: plan.usage.cache_creation_input_tokens, ephemeral_1h_input_tokens: 0 };
-  return { ...plan.usage, cache_creation: cacheCreation, server_tool_use: serverToolUse(plan), service_tier: 'standard' };
+  return { ...plan.usage, cache_creation: plan.cacheCreation, server_tool_use: serverToolUse(plan), service_tier: 'standard' };
 }
 
 /** The non-streaming answer (PROTOCOLS D.4). */

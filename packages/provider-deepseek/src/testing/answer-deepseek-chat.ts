@@ -1,6 +1,6 @@
 import { formatSseData, SSE_DONE, type ChatCompletionChunk, type ChatCompletionRequest } from '@modelgate/core';
-import { lastUserText, validateChatRequest, type OpenAiSimulatorExchange } from '@modelgate/provider-openai-compatible/testing';
-import { playPreludeFault, writeEventStream, writeJsonReply } from '@modelgate/testkit';
+import { lastUserText, promptSegments, validateChatRequest, type OpenAiSimulatorExchange } from '@modelgate/provider-openai-compatible/testing';
+import { playPreludeFault, writeEventStream, writeJsonReply, type AutomaticPrefixCache } from '@modelgate/testkit';
 import { buildDeepSeekChunks, buildDeepSeekCompletion, planDeepSeekAnswer } from './build-deepseek-answer.js';
 import { badRequest, deepSeekErrorFormat } from './deepseek-errors.js';
 import type { DeepSeekReply } from './deepseek-reply.js';
@@ -16,7 +16,7 @@ function* framed(chunks: Iterable<ChatCompletionChunk>): Generator<string> {
  * refusals; the scripted reply (or an echo) with `reasoning_content` while thinking, DeepSeek's
  * usage fields, and the keep-alives a reply scripts before the answer.
  */
-export async function answerDeepSeekChat(exchange: OpenAiSimulatorExchange, nextReply: () => DeepSeekReply | undefined): Promise<void> {
+export async function answerDeepSeekChat(exchange: OpenAiSimulatorExchange, nextReply: () => DeepSeekReply | undefined, promptCache: AutomaticPrefixCache): Promise<void> {
   const { request, response, signal, headers, fault } = exchange;
   if (await playPreludeFault(fault, response, deepSeekErrorFormat, signal, headers)) return;
   const problem = validateChatRequest(request.body) ?? validateDeepSeekRequest(request.body as Record<string, unknown>);
@@ -25,7 +25,8 @@ export async function answerDeepSeekChat(exchange: OpenAiSimulatorExchange, next
   if (exchange.modelProblem(body.model)) return exchange.sendProblem(badRequest('Model Not Exist'));
 
   const reply = nextReply() ?? { kind: 'text', text: `Echo: ${lastUserText(body.messages)}` };
-  const answer = planDeepSeekAnswer(reply, body, isThinking(request.body as Record<string, unknown>));
+  const cached = promptCache.account(`${body.model}\n${JSON.stringify(body.tools ?? [])}`, promptSegments(body.messages));
+  const answer = planDeepSeekAnswer(reply, body, isThinking(request.body as Record<string, unknown>), cached);
   if (body.stream !== true) {
     const completion = buildDeepSeekCompletion(answer);
     // A scripted fault bends the body as at any vendor; keep-alives are for a clean answer.

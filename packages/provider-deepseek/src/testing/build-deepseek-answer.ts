@@ -28,7 +28,8 @@ export interface DeepSeekAnswer {
   readonly usage: DeepSeekUsage;
 }
 
-export function planDeepSeekAnswer(reply: DeepSeekReply, request: ChatCompletionRequest, thinking: boolean): DeepSeekAnswer {
+/** `cachedTokens`: what the simulator's disk cache read (a scripted count wins), never more than the prompt. */
+export function planDeepSeekAnswer(reply: DeepSeekReply, request: ChatCompletionRequest, thinking: boolean, cachedTokens = 0): DeepSeekAnswer {
   const [choice] = planChoices(reply.kind === 'text' ? { kind: 'text', text: reply.text } : { kind: 'tool_calls', calls: reply.calls, text: reply.text }, 1);
   // DeepSeek's own finish reason is not OpenAI's; the simulator sends it as DeepSeek does.
   if (reply.kind === 'text' && reply.finishReason) choice!.finishReason = reply.finishReason as FinishReason;
@@ -37,7 +38,7 @@ export function planDeepSeekAnswer(reply: DeepSeekReply, request: ChatCompletion
   const promptTokens = scripted.promptTokens ?? estimatePromptTokens(request.messages);
   const reasoningTokens = scripted.reasoningTokens ?? estimateTokens(reasoning ?? '');
   const completionTokens = scripted.completionTokens ?? estimateTokens(choiceText(choice!)) + reasoningTokens;
-  const hits = scripted.cachedTokens ?? 0;
+  const hits = scripted.cachedTokens ?? Math.min(cachedTokens, promptTokens);
   return {
     identity: newCompletionIdentity(request.model),
     choice: choice!,

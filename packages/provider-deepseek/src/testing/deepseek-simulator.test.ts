@@ -27,6 +27,16 @@ describe('DeepSeek simulator', () => {
   };
   const invalid = (message: string) => ({ status: 400, body: { error: { message, type: 'invalid_request_error', param: null, code: 'invalid_request_error' } } });
 
+  it('reads a repeated prefix from its disk cache in 64-token units, as prompt_cache_hit_tokens', async () => {
+    const system = { role: 'system', content: 'You answer in one short sentence. '.repeat(20) };
+    const usage = async (question: string) => ((await (await post({ model: 'deepseek-v4-pro', messages: [system, { role: 'user', content: question }] })).json()) as { usage: Record<string, number> }).usage;
+    expect((await usage('first')).prompt_cache_hit_tokens).toBe(0);
+    const second = await usage('second');
+    const systemTokens = Math.ceil(system.content.length / 4) + 3;
+    expect(second.prompt_cache_hit_tokens).toBe(Math.floor(systemTokens / 64) * 64);
+    expect(second.prompt_cache_hit_tokens! + second.prompt_cache_miss_tokens!).toBe(second.prompt_tokens);
+  });
+
   it('answers with reasoning_content next to content, and DeepSeek’s usage fields', async () => {
     simulator.enqueueReply({ kind: 'text', text: 'Hi.', reasoning: 'Say hi.', usage: { promptTokens: 40, cachedTokens: 32, reasoningTokens: 3, completionTokens: 5 } });
     const response = await post({ model: 'deepseek-v4-pro', messages: [{ role: 'user', content: 'hello' }] }, '/chat/completions');

@@ -1,5 +1,5 @@
 import { demoChatReply, startOpenAiChatSimulator } from '@modelgate/provider-openai-compatible/testing';
-import type { ScriptedSimulator } from '@modelgate/testkit';
+import { AutomaticPrefixCache, type ScriptedSimulator } from '@modelgate/testkit';
 import { answerDeepSeekChat } from './answer-deepseek-chat.js';
 import type { DeepSeekReply } from './deepseek-reply.js';
 
@@ -26,10 +26,12 @@ export type DeepSeekSimulator = ScriptedSimulator<DeepSeekReply>;
 export async function startDeepSeekSimulator(options: DeepSeekSimulatorOptions = {}): Promise<DeepSeekSimulator> {
   const replies: DeepSeekReply[] = [];
   const nextReply = (body: unknown) => replies.shift() ?? (options.demoToolRule ? demoChatReply(body) : undefined);
+  // DeepSeek's context caching on disk: a repeated prefix is read back in 64-token units.
+  const promptCache = new AutomaticPrefixCache({ minimumTokens: 64, incrementTokens: 64, ttlMs: 5 * 60_000 });
   const chat = await startOpenAiChatSimulator(
     // DeepSeek sends none of OpenAI's x-ratelimit-* headers: its 429 is a concurrency cap (PROTOCOLS G.2).
     { apiKey: options.apiKey, models: options.models ?? [...DEEPSEEK_SIMULATOR_MODELS], rateLimitHeaders: false },
-    ['/v1/chat/completions', '/chat/completions'].map((path) => ({ method: 'POST', path, answer: (exchange) => answerDeepSeekChat(exchange, () => nextReply(exchange.request.body)) })),
+    ['/v1/chat/completions', '/chat/completions'].map((path) => ({ method: 'POST', path, answer: (exchange) => answerDeepSeekChat(exchange, () => nextReply(exchange.request.body), promptCache) })),
   );
   return {
     url: chat.url,

@@ -53,7 +53,8 @@ function placeSignatures(parts: Part[], scripted: GoogleScriptedPart[], reply: G
   return [{ signature, model: model.resolved, anchor: { on: 'call', callId: id } }];
 }
 
-function usageOf(reply: GoogleScriptedReply, parts: readonly Part[], promptText: string): Record<string, number> {
+/** `cachedTokens`: what the simulator's implicit cache read (a scripted count wins), never more than the prompt. */
+function usageOf(reply: GoogleScriptedReply, parts: readonly Part[], promptText: string, cachedTokens: number): Record<string, number> {
   const scripted = reply.usage ?? {};
   const visible = parts.filter((part) => !part.thought).map((part) => part.text ?? JSON.stringify(part.functionCall ?? '')).join('');
   const thoughts = parts.filter((part) => part.thought).map((part) => part.text).join('');
@@ -64,12 +65,16 @@ function usageOf(reply: GoogleScriptedReply, parts: readonly Part[], promptText:
     promptTokenCount: prompt,
     candidatesTokenCount: candidates,
     ...(thinking > 0 ? { thoughtsTokenCount: thinking } : {}),
-    ...(scripted.cachedContentTokenCount ? { cachedContentTokenCount: scripted.cachedContentTokenCount } : {}),
+    ...cachedCount(scripted.cachedContentTokenCount ?? Math.min(cachedTokens, prompt)),
     totalTokenCount: prompt + candidates + thinking,
   };
 }
 
-export function planGoogleAnswer(reply: GoogleScriptedReply, model: SimulatedModel, includeThoughts: boolean, promptText: string): PlannedGoogleAnswer {
+function cachedCount(tokens: number): { cachedContentTokenCount?: number } {
+  return tokens > 0 ? { cachedContentTokenCount: tokens } : {};
+}
+
+export function planGoogleAnswer(reply: GoogleScriptedReply, model: SimulatedModel, includeThoughts: boolean, promptText: string, cachedTokens = 0): PlannedGoogleAnswer {
   const malformed = reply.finishReason === 'MALFORMED_FUNCTION_CALL';
   const scripted = malformed || reply.blockReason ? [] : (reply.parts ?? []).filter((part) => includeThoughts || !('thought' in part && part.thought));
   const parts = scripted.map((part) => draftPart(part, model));
@@ -81,7 +86,7 @@ export function planGoogleAnswer(reply: GoogleScriptedReply, model: SimulatedMod
     finishReason: reply.finishReason ?? 'STOP',
     ...(reply.finishMessage || malformed ? { finishMessage: reply.finishMessage ?? 'Malformed function call: unexpected token in args.' } : {}),
     ...(reply.blockReason ? { blockReason: reply.blockReason } : {}),
-    usage: usageOf(reply, parts, promptText),
+    usage: usageOf(reply, parts, promptText, cachedTokens),
     issued,
     reply,
   };

@@ -130,3 +130,14 @@ describe('countTokens (https://ai.google.dev/api/tokens)', () => {
     expect(message(empty)).toBe('* GenerateContentRequest.contents[0].parts: contents.parts must not be empty.');
   });
 });
+
+describe('the Gemini simulator caches implicitly', () => {
+  it('reports a repeated prefix of 1,024 tokens and more as cachedContentTokenCount, and nothing the first time', async () => {
+    const systemInstruction = { parts: [{ text: 'Explain like a patient teacher, one idea at a time. '.repeat(90) }] };
+    const first = await generate('gemini-3.8-flash', { systemInstruction, contents: [user('first question')] });
+    expect(first.json.usageMetadata.cachedContentTokenCount).toBeUndefined();
+    const second = await generate('gemini-3.8-flash', { systemInstruction, contents: [user('second question')] });
+    expect(second.json.usageMetadata.cachedContentTokenCount).toBe(Math.ceil(systemInstruction.parts[0]!.text.length / 4));
+    expect(second.json.usageMetadata.cachedContentTokenCount).toBeLessThan(second.json.usageMetadata.promptTokenCount);
+  });
+});

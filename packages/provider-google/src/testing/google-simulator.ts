@@ -1,6 +1,8 @@
 import type { ServerResponse } from 'node:http';
 import {
+  AutomaticPrefixCache,
   createScriptQueues,
+  estimateTokens,
   exposeScriptedSimulator,
   playPreludeFault,
   startSimulatorServer,
@@ -69,6 +71,8 @@ function checkKey(request: RecordedRequest, apiKey: string | undefined): GoogleP
 export async function startGoogleSimulator(options: GoogleSimulatorOptions = {}): Promise<GoogleSimulator> {
   const queues = createScriptQueues<GoogleScriptedReply>();
   const issuedSignatures: IssuedSignature[] = [];
+  // Gemini's implicit caching: a repeated prefix of 1,024 tokens and more is read back, reported as cachedContentTokenCount.
+  const promptCache = new AutomaticPrefixCache({ minimumTokens: 1024, incrementTokens: 1, ttlMs: 5 * 60_000 });
   const sendProblem = (response: ServerResponse, problem: GoogleProblem, headers: Record<string, string>) => writeJsonBody(response, problem.status, googleErrorBody(problem), headers);
 
   async function answerGenerate(request: RecordedRequest, route: RegExpExecArray, response: ServerResponse, signal: AbortSignal, headers: Record<string, string>) {
@@ -93,7 +97,9 @@ export async function startGoogleSimulator(options: GoogleSimulatorOptions = {})
     const body = request.body as { contents: Contents; systemInstruction?: { parts?: unknown }; generationConfig?: { thinkingConfig?: { includeThoughts?: unknown } } };
     const reply = queues.replies.shift() ?? (options.demoToolRule ? demoGoogleReply(body) : undefined) ?? { parts: [{ text: `Echo: ${lastUserText(body.contents)}` }] };
     const promptText = textOf(body.systemInstruction?.parts) + body.contents.map((content) => textOf(content.parts)).join('');
-    const plan = planGoogleAnswer(reply, model, body.generationConfig?.thinkingConfig?.includeThoughts === true, promptText);
+    const segments = [body.systemInstruction?.parts, ...body.contents.map((content) => content.parts)].map((parts) => ({ text: JSON.stringify(parts ?? null), tokens: estimateTokens(textOf(parts)) }));
+    const cached = promptCache.account(`${model.resolved}\n${JSON.stringify((body as { tools?: unknown }).tools ?? [])}`, segments);
+    const plan = planGoogleAnswer(reply, model, body.generationConfig?.thinkingConfig?.includeThoughts === true, promptText, cached);
     issuedSignatures.push(...plan.issued);
     if (!stream) return writeJsonReply(response, buildGoogleResponse(plan), { fault, format: googleErrorFormat, signal, headers });
     return writeEventStream(response, { events: buildGoogleEvents(plan), fault, format: googleErrorFormat, signal, headers });

@@ -20,7 +20,7 @@ export { badRequest, invalidType, missingParameter, unsupportedValue } from './r
 export { expectedImageDataUrl, findImageDataUrlFault, unsupportedImage, type ImageDataUrlFault } from './image-data-url.js';
 export { DEFAULT_OPENAI_MODELS } from './openai-simulator-models.js';
 export { openAiEmbeddingsEndpoint } from './openai-embeddings-endpoint.js';
-export { estimatePromptTokens } from './estimate-usage.js';
+export { estimatePromptTokens, promptSegments } from './estimate-usage.js';
 export { openAiConformanceUpstream, playOpenAiConformanceScript, receivedOpenAiChatRequest, type OpenAiShapedSimulator } from './openai-conformance-upstream.js';
 // Building blocks for a vendor's own dialect of Chat Completions, served as an added endpoint on
 // `POST /v1/chat/completions` (`@modelgate/provider-deepseek/testing` adds reasoning to them).

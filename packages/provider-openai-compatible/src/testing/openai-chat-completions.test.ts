@@ -146,6 +146,17 @@ describe('OpenAI simulator: non-streaming chat completions', () => {
     expect(body.usage!.total_tokens).toBe(body.usage!.prompt_tokens + body.usage!.completion_tokens);
   });
 
+  it("reads a repeated prefix of 1,024 tokens and more from its prompt cache, in 128-token steps, as OpenAI's automatic caching does", async () => {
+    const system = { role: 'system', content: 'Answer in the voice of a patient teacher. '.repeat(110) };
+    const first = await completion(simulator, { model: 'gpt-4.1', messages: [system, { role: 'user', content: 'one' }] });
+    expect(first.usage!.prompt_tokens_details!.cached_tokens).toBe(0);
+    const second = await completion(simulator, { model: 'gpt-4.1', messages: [system, { role: 'user', content: 'two' }] });
+    const systemTokens = Math.ceil(system.content.length / 4) + 3;
+    expect(second.usage!.prompt_tokens_details!.cached_tokens).toBe(1_024 + Math.floor((systemTokens - 1_024) / 128) * 128);
+    const otherModel = await completion(simulator, { model: 'gpt-4.1-mini', messages: [system, { role: 'user', content: 'two' }] });
+    expect(otherModel.usage!.prompt_tokens_details!.cached_tokens).toBe(0);
+  });
+
   it('reports scripted usage numbers instead of the estimate', async () => {
     simulator.enqueueReply({ kind: 'text', text: 'ok', usage: { promptTokens: 100, completionTokens: 20, cachedTokens: 40, reasoningTokens: 5 } });
     const body = await completion(simulator, { model: 'gpt-4.1', messages: [{ role: 'user', content: 'x' }] });

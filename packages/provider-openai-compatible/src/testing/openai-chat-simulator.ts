@@ -1,12 +1,12 @@
 import type { ServerResponse } from 'node:http';
 import { formatSseData, SSE_DONE, type ChatCompletionChunk, type ChatCompletionRequest } from '@modelgate/core';
-import { playPreludeFault, type RecordedRequest, type SimulatorFault, startSimulatorServer, writeEventStream, writeJsonBody, writeJsonReply } from '@modelgate/testkit';
+import { AutomaticPrefixCache, playPreludeFault, type RecordedRequest, type SimulatorFault, startSimulatorServer, writeEventStream, writeJsonBody, writeJsonReply } from '@modelgate/testkit';
 import { buildChatChunks } from './build-chat-chunks.js';
 import { buildChatCompletion } from './build-chat-completion.js';
 import { checkBearerKey } from './check-bearer-key.js';
 import { newCompletionIdentity } from './completion-identity.js';
 import { demoChatReply } from './demo-chat-reply.js';
-import { estimatePromptTokens, estimateUsage } from './estimate-usage.js';
+import { estimatePromptTokens, estimateUsage, promptSegments } from './estimate-usage.js';
 import { matchOpenAiRoute } from './match-openai-route.js';
 import { lastUserText } from './message-text.js';
 import type { OpenAiChatReply } from './openai-chat-reply.js';
@@ -88,6 +88,8 @@ export async function startOpenAiChatSimulator(
 ): Promise<OpenAiChatSimulator> {
   const replies: OpenAiChatReply[] = [];
   const faults: SimulatorFault[] = [];
+  // OpenAI's automatic prompt caching: prefixes of 1,024 tokens and more, read in 128-token steps.
+  const promptCache = new AutomaticPrefixCache({ minimumTokens: 1024, incrementTokens: 128, ttlMs: 5 * 60_000 });
   const models = options.models ?? DEFAULT_OPENAI_MODELS;
   const rateLimitHeaders = options.rateLimitHeaders !== false;
   const errorFormat = rateLimitHeaders ? openAiErrorFormat : compatibleServerErrorFormat;
@@ -108,7 +110,8 @@ export async function startOpenAiChatSimulator(
 
     const reply = replies.shift() ?? (options.demoToolRule ? demoChatReply(body) : undefined) ?? echoReply(body);
     const choices = planChoices(reply, body.n ?? 1);
-    const usage = estimateUsage(body.messages, choices, reply.usage);
+    const cached = promptCache.account(`${body.model}\n${JSON.stringify(body.tools ?? [])}`, promptSegments(body.messages));
+    const usage = estimateUsage(body.messages, choices, reply.usage, cached);
     const identity = newCompletionIdentity(body.model);
     if (body.stream !== true) {
       await writeJsonReply(response, buildChatCompletion(identity, choices, usage), { fault, format: errorFormat, signal, headers });

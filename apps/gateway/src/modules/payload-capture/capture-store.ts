@@ -32,7 +32,7 @@ function toCapture(row: Row): CapturedExchange {
   };
 }
 
-/** The captures table (store migration 9), on SQLite or PostgreSQL alike. */
+/** The captures table (store migration 8), on SQLite or PostgreSQL alike. */
 export class CaptureStore {
   constructor(private readonly database: SqlDatabase) {}
 

@@ -40,10 +40,14 @@ export function usageRecordOf(exchange: Exchange, target: AdmissionTarget, endin
     promptTokens: tokens.promptTokens,
     completionTokens: tokens.completionTokens,
     cachedTokens: tokens.cachedTokens,
+    cacheWriteTokens: tokens.cacheWriteTokens,
+    cacheWrite1hTokens: tokens.cacheWrite1hTokens,
     reasoningTokens: tokens.reasoningTokens,
     tokensEstimated: tokens.tokensEstimated,
-    // The deployment that answered sets the price (a fallback or another deployment may cost more).
-    costUsd: computeCost(tokens, exchange.servedBy?.deployment.pricing ?? target.pricing, exchange.serverToolCalls),
+    // The deployment that answered sets the price (a fallback or another deployment may cost more);
+    // a cache hit costs nothing unless the operator bills it as the answer it replays.
+    costUsd:
+      exchange.cacheHit && !exchange.cacheHit.billed ? 0 : computeCost(tokens, exchange.servedBy?.deployment.pricing ?? target.pricing, exchange.serverToolCalls),
     latencyMs: millisecondsSince(exchange.startedAt),
     timeToFirstTokenMs: exchange.firstByteAt === undefined ? undefined : millisecondsSince(exchange.startedAt, exchange.firstByteAt),
     stream: exchange.stream,
@@ -52,6 +56,7 @@ export function usageRecordOf(exchange: Exchange, target: AdmissionTarget, endin
     stage: ending.stage,
     deployment: exchange.servedBy?.deployment.id,
     attempts: usageAttempts(exchange),
+    ...(exchange.cacheHit && { cacheHit: true as const }),
     createdAt: Date.now(),
   };
 }

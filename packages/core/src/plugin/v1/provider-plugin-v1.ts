@@ -29,7 +29,10 @@ export interface ModelPricingV1 {
   readonly input: number;
   readonly output: number;
   readonly cachedInput?: number;
+  /** Prompt tokens written to the vendor's prompt cache (Anthropic's 5-minute writes: 1.25 times input). */
   readonly cacheWrite?: number;
+  /** Prompt tokens written to the cache for an hour (Anthropic's `ttl: 1h`: twice input); `cacheWrite` when absent. */
+  readonly cacheWrite1h?: number;
   /** The vendor's long-context prices, which replace these for a request whose prompt is over a size. */
   readonly longContext?: LongContextPricingV1;
   /**
@@ -51,6 +54,7 @@ export interface LongContextPricingV1 {
   readonly output: number;
   readonly cachedInput?: number;
   readonly cacheWrite?: number;
+  readonly cacheWrite1h?: number;
 }
 
 /** What a model can do through the gateway's endpoints; an absent flag means unknown (shown as such). */

@@ -6,7 +6,10 @@ export interface CompletionUsage {
   prompt_tokens_details?: {
     cached_tokens?: number;
     audio_tokens?: number;
+    /** Prompt tokens written to the vendor's prompt cache (a hub extension; OpenRouter's name). */
     cache_write_tokens?: number;
+    /** Of those, the ones written for an hour, billed at their own price (Anthropic's `ephemeral_1h_input_tokens`). */
+    cache_write_1h_tokens?: number;
     [key: string]: number | undefined;
   };
   completion_tokens_details?: {
