@@ -11,6 +11,7 @@ import { attemptUpstream, type ServedAttempt } from './attempt-upstream.js';
 import { createCallContext, frontPolicyFor } from './call-context.js';
 import type { ClientReply } from './client-reply.js';
 import type { LocalAnswer } from './pipeline-extension.js';
+import type { RequestTarget } from './model-request-host.js';
 import type { RequestDependencies } from './pipeline-dependencies.js';
 import { upstreamHeadersForClient } from './relay-upstream-headers.js';
 import { assertOwnsNamedState, pinnedToStateOwner } from './vendor-state-owners.js';
@@ -18,6 +19,8 @@ import { assertOwnsNamedState, pinnedToStateOwner } from './vendor-state-owners.
 export interface ModelRequest {
   readonly exchange: Exchange;
   readonly operation: FrontOperation;
+  /** The request's path and query string. */
+  readonly target: RequestTarget;
   /** Reads the request body (the host's size, encoding and depth limits apply). */
   readonly readBody: () => Promise<JsonBody>;
   readonly reply: ClientReply;
@@ -40,7 +43,7 @@ export async function runModelRequest(request: ModelRequest, dependencies: Reque
   const { exchange, operation, reply } = request;
   assertEndpointAllowed(exchange.key, operation.endpoint);
   const { value, text } = await request.readBody();
-  const body = operation.validate(value);
+  const body = operation.validate(value, request.target);
   exchange.bodyRead(body);
 
   const route = await resolveRoute(exchange, body, dependencies);
