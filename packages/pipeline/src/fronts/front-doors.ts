@@ -51,12 +51,14 @@ export function frontQueries(): ReadonlyArray<{ readonly method: 'GET'; readonly
  */
 export function endpointsServedBy(provider: ProviderV1, policy?: FrontPolicy, card?: ModelCardV1): ModelEndpoint[] {
   const kind = card?.capabilities?.embeddings === true ? 'embedding' : 'generation';
-  return frontOperations()
+  const served = frontOperations()
     .filter(({ operation }) => (operation.modelKind ?? 'generation') === kind && operation.serves(provider, policy))
     .map(({ operation }) => operation.endpoint as ModelEndpoint);
+  return [...new Set(served)];
 }
 
-/** The path of a model endpoint (`chat` → `/v1/chat/completions`). */
+/** The path of a model endpoint as people write it (`chat` → `/v1/chat/completions`, `generate_content` → `/v1beta/models/{model}:generateContent`). */
 export function endpointPath(endpoint: string): string | undefined {
-  return frontOperations().find(({ operation }) => operation.endpoint === endpoint)?.operation.path;
+  const path = frontOperations().find(({ operation }) => operation.endpoint === endpoint)?.operation.path;
+  return path?.replace(/\*(\w+)/, '{$1}').replaceAll('\\:', ':');
 }
