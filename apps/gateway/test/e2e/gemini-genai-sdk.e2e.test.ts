@@ -156,6 +156,21 @@ describe('the Gemini front with the @google/genai SDK', () => {
     expect(harness.simulator.google.requests).toHaveLength(0);
   });
 
+  it.each(['google', 'openai'] as const)('streams one JSON array without alt=sse on the %s model, the key in ?key= never logged', async (family) => {
+    scriptText(family, 'Array stream.');
+    const response = await fetch(`${harness.gateway.url}/v1beta/models/${MODELS[family]}:streamGenerateContent?key=${TEST_SERVICE_KEY}`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({ contents: [{ role: 'user', parts: [{ text: 'hi' }] }] }),
+    });
+    expect(response.status).toBe(200);
+    const elements = JSON.parse(await response.text()) as Array<{ candidates: Array<{ content: { parts: Array<{ text?: string }> }; finishReason?: string }> }>;
+    expect(elements.flatMap((element) => element.candidates[0]!.content.parts.map((part) => part.text ?? '')).join('')).toBe('Array stream.');
+    expect(elements.at(-1)!.candidates[0]!.finishReason).toBe('STOP');
+    expect(harness.logs.some((line) => line.includes(':streamGenerateContent'))).toBe(true);
+    expect(harness.logs.filter((line) => line.includes(TEST_SERVICE_KEY))).toEqual([]);
+  });
+
   it('refuses candidateCount above 1 on a bridged model with 400 INVALID_ARGUMENT, before any upstream call', async () => {
     const failure = await ai.models.generateContent({ model: MODELS.openai, contents: 'hi', config: { candidateCount: 2 } }).catch((error: unknown) => error);
     expect((failure as ApiError).status).toBe(400);
