@@ -156,6 +156,31 @@ describe('the Gemini front with the @google/genai SDK', () => {
     expect(harness.simulator.google.requests).toHaveLength(0);
   });
 
+  it('carries Claude\'s signed thinking in thoughtSignature back to Claude, and never sends the carrier to Gemini', async () => {
+    harness.simulator.anthropic.enqueueReply({ content: [{ type: 'thinking', thinking: 'Oslo first.' }, { type: 'tool_use', id: 'toolu_1', name: 'get_weather', input: { city: 'Oslo' } }] });
+    harness.simulator.anthropic.enqueueReply({ content: [{ type: 'text', text: 'Claude: 4C.' }] });
+    scriptText('google', 'Gemini: 4C.');
+    const config = { tools: [{ functionDeclarations: [getWeather] }], thinkingConfig: { includeThoughts: true, thinkingBudget: 4096 } };
+    const contents: Content[] = [{ role: 'user', parts: [{ text: 'Weather in Oslo?' }] }];
+
+    const first = await ai.models.generateContent({ model: MODELS.anthropic, contents, config });
+    const parts = first.candidates![0]!.content!.parts!;
+    expect(parts[0]).toEqual({ text: 'Oslo first.', thought: true });
+    expect(parts[1]).toEqual({ functionCall: { id: 'toolu_1', name: 'get_weather', args: { city: 'Oslo' } }, thoughtSignature: expect.stringMatching(/^modelgate\.1\./) });
+    contents.push(first.candidates![0]!.content!, { role: 'user', parts: [{ functionResponse: { id: 'toolu_1', name: 'get_weather', response: { temperature: '4C' } } }] });
+
+    // Claude gets its own signed thinking back (the simulator refuses a signature it did not issue).
+    expect((await ai.models.generateContent({ model: MODELS.anthropic, contents, config })).text).toBe('Claude: 4C.');
+    const toClaude = lastUpstreamBody('anthropic') as { messages: Array<{ role: string; content: Array<Record<string, unknown>> }> };
+    expect(toClaude.messages[1]!.content[0]).toEqual({ type: 'thinking', thinking: 'Oslo first.', signature: expect.any(String) });
+
+    // The same history on Gemini: the carrier is left out, Google's placeholder where Gemini 3 needs a signature.
+    expect((await ai.models.generateContent({ model: MODELS.google, contents, config })).text).toBe('Gemini: 4C.');
+    const toGemini = JSON.stringify(lastUpstreamBody('google'));
+    expect(toGemini).not.toContain('modelgate.1.');
+    expect(toGemini).toContain('"thoughtSignature":"skip_thought_signature_validator"');
+  });
+
   it.each(['google', 'openai'] as const)('streams one JSON array without alt=sse on the %s model, the key in ?key= never logged', async (family) => {
     scriptText(family, 'Array stream.');
     const response = await fetch(`${harness.gateway.url}/v1beta/models/${MODELS[family]}:streamGenerateContent?key=${TEST_SERVICE_KEY}`, {
