@@ -35,11 +35,13 @@ export interface GeminiErrorBody {
 
 /**
  * A failure as the Gemini API's clients know it (PROTOCOLS E.5): Google's status name for its kind
- * and the HTTP status Google pairs with it (a 502 from an upstream is `INTERNAL` 500, as Google's
- * SDKs and Gemini CLI retry it; a 413 stays `INVALID_ARGUMENT` with its own status).
+ * and the HTTP status Google pairs with it (a 502 is `INTERNAL` 500, which Google's SDKs and Gemini
+ * CLI retry, whatever its kind; a 413 stays `INVALID_ARGUMENT` with its own status).
  */
 export function geminiErrorOf(error: GatewayError): { readonly status: number; readonly body: GeminiErrorBody } {
-  const name = STATUS_NAME_BY_KIND[gatewayErrorKindOf(error)];
+  const byKind = STATUS_NAME_BY_KIND[gatewayErrorKindOf(error)];
+  // A 5xx is the gateway's or the upstream's failure whatever its kind (the vendor refusing the gateway's own key is no UNAUTHENTICATED for the client).
+  const name = error.status >= 500 && byKind !== 'UNAVAILABLE' && byKind !== 'DEADLINE_EXCEEDED' ? 'INTERNAL' : byKind;
   const status = error.status === 413 ? 413 : HTTP_STATUS_BY_NAME[name]!;
   return { status, body: { error: { code: status, message: error.message, status: name } } };
 }

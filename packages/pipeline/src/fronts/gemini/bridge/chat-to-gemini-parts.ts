@@ -34,8 +34,10 @@ function count(value: unknown): number {
  */
 export function usageMetadataOf(usage: CompletionUsage | undefined): GoogleUsageMetadata {
   const prompt = count(usage?.prompt_tokens);
-  const thoughts = count(usage?.completion_tokens_details?.reasoning_tokens);
-  const candidates = Math.max(0, count(usage?.completion_tokens) - thoughts);
+  const completion = count(usage?.completion_tokens);
+  // Reasoning is a part of the completion: a vendor that reports more is read as all reasoning.
+  const thoughts = Math.min(completion, count(usage?.completion_tokens_details?.reasoning_tokens));
+  const candidates = completion - thoughts;
   const cached = count(usage?.prompt_tokens_details?.cached_tokens);
   return {
     promptTokenCount: prompt,

@@ -61,7 +61,8 @@ function responseFormatOf(config: GoogleGenerationConfig, route: ModelRoute): Re
   if (mimeType === undefined || mimeType === 'text/plain') return undefined;
   if (mimeType !== 'application/json') throw unsupportedParameter('generationConfig.responseMimeType', `responseMimeType '${String(mimeType)}' has no counterpart on ${describe(route)}: use application/json or text/plain.`);
   const schema = config.responseJsonSchema ?? (config.responseSchema ? (jsonSchemaOfLegacy(config.responseSchema) as Record<string, unknown>) : undefined);
-  return schema ? { type: 'json_schema', json_schema: { name: 'response', schema } } : { type: 'json_object' };
+  // Gemini enforces the schema (constrained decoding): `strict`, so that the other family enforces it too.
+  return schema ? { type: 'json_schema', json_schema: { name: 'response', schema, strict: true } } : { type: 'json_object' };
 }
 
 /** `generationConfig` as hub parameters; `candidateCount` above 1 and output other than text refused, settings without a counterpart dropped with a warning. */
