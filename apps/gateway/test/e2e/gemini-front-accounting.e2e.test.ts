@@ -1,4 +1,4 @@
-import { ApiError, GoogleGenAI } from '@google/genai';
+import { GoogleGenAI, type ApiError } from '@google/genai';
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
 import { adminClient, eventually, TEST_ADMIN_TOKEN } from '../support/admin-client.js';
 import { startMessagesFrontGateway, type MessagesFrontGateway } from '../support/messages-front-gateway.js';
