@@ -32,7 +32,9 @@ function forModel(body: Body, operation: string, model: string): Body {
   if (operation === 'countTokens' && typeof body.generateContentRequest === 'object' && body.generateContentRequest !== null) {
     return { ...body, generateContentRequest: { ...withSkipSignatures(body.generateContentRequest as Body), model: name } };
   }
-  return operation === 'countTokens' ? body : withSkipSignatures(body);
+  if (operation === 'countTokens') return body;
+  // A generate body may name its model too (the proto's `model`): the deployment's, like the URL.
+  return withSkipSignatures(body.model === undefined ? body : { ...body, model: name });
 }
 
 function usageOf(body: unknown): CompletionUsage | undefined {

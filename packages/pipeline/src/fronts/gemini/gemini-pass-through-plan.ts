@@ -2,6 +2,7 @@ import type { CallContextV1, CompletionUsage, PassThroughTranslatorV1 } from '@m
 import { relayVerbatimStream } from '../../streaming/relay-verbatim-stream.js';
 import type { ExchangePlan } from '../front-door.js';
 import { NO_USAGE } from '../messages/anthropic-pass-through-plan.js';
+import { estimateTokensFromCharacters } from '../shared/estimate-tokens.js';
 import { parseUpstreamAnswer, readRelayedMembers } from '../shared/relayed-answer.js';
 import { verbatimRelayOptions } from '../shared/verbatim-relay-options.js';
 import { withoutGatewaySignatures } from './gemini-foreign-signatures.js';
@@ -9,9 +10,15 @@ import type { GeminiFrontRequest } from './gemini-request.js';
 import { GeminiStreamFraming } from './gemini-stream-framing.js';
 import { GeminiStreamTracker } from './gemini-stream-tracker.js';
 
-/** Embeddings report no tokens on the Gemini API: the gateway's estimate (about four characters a token), as on `/v1/embeddings`. */
+interface EmbedRequest {
+  readonly content?: { readonly parts?: ReadonlyArray<{ readonly text?: unknown }> };
+}
+
+/** Embeddings report no tokens on the Gemini API: the gateway's estimate of the texts (about four characters a token), as on `/v1/embeddings`. */
 function embeddingUsage(request: GeminiFrontRequest): CompletionUsage {
-  const tokens = Math.ceil(JSON.stringify(request.body).length / 4);
+  const requests = (request.operation === 'batchEmbedContents' ? request.body.requests : [request.body]) as readonly EmbedRequest[];
+  const characters = requests.flatMap((one) => one.content?.parts ?? []).reduce((sum, part) => sum + (typeof part.text === 'string' ? part.text.length : 0), 0);
+  const tokens = estimateTokensFromCharacters(characters);
   return { prompt_tokens: tokens, completion_tokens: 0, total_tokens: tokens };
 }
 

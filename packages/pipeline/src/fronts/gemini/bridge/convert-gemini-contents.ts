@@ -33,7 +33,7 @@ function userPartOf(part: GooglePart, target: string): UserContentPart | undefin
     if (mimeType === 'application/pdf') return { type: 'file', file: { file_data: dataUrl, filename: 'document.pdf' } };
     const format = AUDIO_FORMATS[mimeType];
     if (format) return { type: 'input_audio', input_audio: { data, format } };
-    return unsupportedPart(`inlineData of type '${mimeType}'`, target);
+    return unsupportedPart(`inlineData of type '${mimeType.slice(0, 100)}'`, target);
   }
   if (part.fileData) {
     const { fileUri, mimeType } = part.fileData;
@@ -42,7 +42,8 @@ function userPartOf(part: GooglePart, target: string): UserContentPart | undefin
     return unsupportedPart(`fileData '${fileUri.slice(0, 200)}' (a Gemini Files API or Cloud Storage file, or not an image)`, target);
   }
   if (part.functionCall || part.functionResponse) return undefined;
-  return unsupportedPart(`A part with ${Object.keys(part).filter((key) => key !== 'thoughtSignature').join(', ') || 'no data'}`, target);
+  const fields = Object.keys(part).filter((key) => key !== 'thoughtSignature').map((key) => key.slice(0, 64));
+  return unsupportedPart(`A part with ${fields.slice(0, 5).join(', ') || 'no data'}`, target);
 }
 
 /** A function response as the tool message's text: its `response` object, as JSON. */

@@ -29,7 +29,7 @@ export function convertGeminiTools(tools: readonly GoogleTool[] | undefined, tar
   const converted: ChatTool[] = [];
   for (const tool of tools) {
     const other = Object.keys(tool).find((key) => key !== 'functionDeclarations');
-    if (other) throw invalidRequest(`The tool '${other}' runs at Google; ${target} cannot run it over the Gemini API. Remove it, or use a Gemini model.`, 'tools', 'unsupported_tool');
+    if (other) throw invalidRequest(`The tool '${other.slice(0, 64)}' runs at Google; ${target} cannot run it over the Gemini API. Remove it, or use a Gemini model.`, 'tools', 'unsupported_tool');
     for (const declaration of tool.functionDeclarations ?? []) {
       const parameters = declaration.parametersJsonSchema ?? (declaration.parameters ? jsonSchemaOfLegacy(declaration.parameters) : undefined);
       converted.push({
