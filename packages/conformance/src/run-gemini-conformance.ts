@@ -77,6 +77,7 @@ export function runGeminiConformance(options: GeminiConformanceOptions): void {
       // Without alt=sse: the same answer as one JSON array.
       upstream.script({ kind: 'text', text: 'An array this time.' });
       const array = await post('streamGenerateContent', { contents: [user('Say hello')] });
+      expect({ status: array.status, type: array.headers.get('content-type') }).toEqual({ status: 200, type: expect.stringContaining('application/json') });
       expect(textOf(JSON.parse(await array.text()) as GeminiResponse[])).toBe('An array this time.');
     });
 

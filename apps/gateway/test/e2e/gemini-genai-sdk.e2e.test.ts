@@ -188,7 +188,7 @@ describe('the Gemini front with the @google/genai SDK', () => {
       headers: { 'content-type': 'application/json' },
       body: JSON.stringify({ contents: [{ role: 'user', parts: [{ text: 'hi' }] }] }),
     });
-    expect(response.status).toBe(200);
+    expect({ status: response.status, type: response.headers.get('content-type') }).toEqual({ status: 200, type: 'application/json; charset=utf-8' });
     const elements = JSON.parse(await response.text()) as Array<{ candidates: Array<{ content: { parts: Array<{ text?: string }> }; finishReason?: string }> }>;
     expect(elements.flatMap((element) => element.candidates[0]!.content.parts.map((part) => part.text ?? '')).join('')).toBe('Array stream.');
     expect(elements.at(-1)!.candidates[0]!.finishReason).toBe('STOP');

@@ -70,6 +70,8 @@ export interface ExchangePlan {
    * status, or a retry. Without it the answer opens as soon as the upstream's headers are in.
    */
   readonly holdsAnswer?: boolean;
+  /** Headers of the client's stream over the event stream's (Gemini's JSON-array stream is `application/json`). */
+  readonly streamHeaders?: Readonly<Record<string, string>>;
   /** Relays the upstream's event stream to the client, telling the exchange what it sent. */
   relay(input: StreamRelayInput): Promise<RelayOutcome>;
 }

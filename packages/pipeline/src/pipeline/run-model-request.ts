@@ -165,7 +165,7 @@ function relayToClient(exchange: Exchange, served: ServedAttempt, reply: ClientR
     const output = new HoldingOutput(() => {
       exchange.streamStarted();
       reply.setHeaders(answerHeaders(exchange, served));
-      const opened = reply.openEventStream();
+      const opened = reply.openEventStream(served.plan.streamHeaders);
       resolve();
       return opened;
     });

@@ -41,6 +41,7 @@ export function geminiPassThroughPlan(translator: PassThroughTranslatorV1, reque
       if (operation === 'embedContent' || operation === 'batchEmbedContents') return { body: text, usage: (readRelayedMembers(text, []), embeddingUsage(request)) };
       return { body: text, usage: translator.usageFromResponse?.(parseUpstreamAnswer(text), call) };
     },
+    streamHeaders: GeminiStreamFraming.headersFor(request.sse),
     relay(input) {
       const framing = new GeminiStreamFraming(request.sse);
       const tracker = new GeminiStreamTracker(framing, translator.createStreamUsageReader?.(call));

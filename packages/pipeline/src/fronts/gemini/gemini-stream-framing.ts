@@ -8,6 +8,11 @@ import { geminiErrorOf } from './gemini-conventions.js';
  * An error after the answer started is the last element (Google's `{"error":{…}}`).
  */
 export class GeminiStreamFraming {
+  /** The client's stream headers when it is a JSON array (Google answers it as JSON); none for SSE. */
+  static headersFor(sse: boolean): Readonly<Record<string, string>> | undefined {
+    return sse ? undefined : { 'content-type': 'application/json; charset=utf-8' };
+  }
+
   private opened = false;
 
   constructor(readonly sse: boolean) {}

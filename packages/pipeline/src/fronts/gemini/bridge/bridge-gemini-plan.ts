@@ -50,6 +50,7 @@ export function bridgeGeminiPlan(route: ModelRoute, request: GeminiFrontRequest,
       return { body: convertChatToGemini(response, request.model, includeThoughts), usage: response.usage };
     },
     holdsAnswer: true,
+    streamHeaders: GeminiStreamFraming.headersFor(request.sse),
     relay(input) {
       const framing = new GeminiStreamFraming(request.sse);
       const writer = new GeminiChunkWriter(framing, request.model, mintResponseId(), includeThoughts);
