@@ -147,6 +147,14 @@ describe('the Gemini front with the @google/genai SDK', () => {
     expect(lastUpstreamBody('openai')).toEqual(expect.objectContaining({ model: 'text-embedding-3-small', input: ['one', 'two'], dimensions: 16 }));
   });
 
+  it('lists the models in Google\'s shape (models.list and models.get), on /v1 where the OpenAI list also lives', async () => {
+    const names: string[] = [];
+    for await (const model of await ai.models.list({ config: { pageSize: 1000 } })) names.push(model.name ?? '');
+    expect(names).toEqual(expect.arrayContaining(['models/gemini-3.8-flash', 'models/claude-sonnet-4-5', 'models/gpt-4.1-mini']));
+    const model = await ai.models.get({ model: 'claude-sonnet-4-5' });
+    expect(model).toEqual(expect.objectContaining({ name: 'models/claude-sonnet-4-5', supportedActions: expect.arrayContaining(['generateContent', 'countTokens']) }));
+  });
+
   it('refuses an unknown key with 401 UNAUTHENTICATED in Google\'s envelope, which the SDK raises', async () => {
     const stranger = genAi(harness.gateway.url, 'not-a-gateway-key');
     const failure = await stranger.models.generateContent({ model: MODELS.google, contents: 'hi' }).catch((error: unknown) => error);
