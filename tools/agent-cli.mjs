@@ -1,6 +1,6 @@
 #!/usr/bin/env node
-// `npm run codex -- <args>` and `npm run claude -- <args>` (from the repository root): the Codex CLI
-// and Claude Code versions the gateway's tests pin (apps/gateway's devDependencies), on the Node.js
+// `npm run codex -- <args>`, `npm run claude -- <args>` and `npm run gemini -- <args>` (from the
+// repository root): the Codex CLI, Claude Code and Gemini CLI versions the gateway's tests pin (apps/gateway's devDependencies), on the Node.js
 // runtime the workspace pins, in the folder npm was called from. Claude Code runs through its own
 // launcher, which starts the native binary npm installed for this platform: the `claude` in
 // node_modules/.bin needs a postinstall step that pnpm does not run. Like bootstrap.mjs, this file
@@ -11,7 +11,7 @@ import { createRequire } from 'node:module';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 
-const LAUNCHERS = { codex: '@openai/codex/bin/codex.js', claude: '@anthropic-ai/claude-code/cli-wrapper.cjs' };
+const LAUNCHERS = { codex: '@openai/codex/bin/codex.js', claude: '@anthropic-ai/claude-code/cli-wrapper.cjs', gemini: '@google/gemini-cli/bundle/gemini.js' };
 
 const root = join(dirname(fileURLToPath(import.meta.url)), '..');
 const [client, ...args] = process.argv.slice(2);

@@ -9,6 +9,8 @@ export interface ConformanceHarness {
   readonly upstream: { script(script: ConformanceScript): void; received(): ReceivedRequest };
   /** `POST <gateway>/v1<path>` with the service key, the body's `model` set to the suite's. */
   post(path: string, body: Record<string, unknown>): Promise<Response>;
+  /** `POST <gateway origin><path>` with the body as given and the key in `headers`' stead when set (a front with its own key header). */
+  postAs(path: string, body: Record<string, unknown>, headers: (apiKey: string) => Record<string, string>): Promise<Response>;
   /** Registers a scenario as a test, or as a skipped one with the reason the options give. */
   scenario(name: ConformanceScenario, test: () => Promise<void>): void;
 }
@@ -38,6 +40,12 @@ export function useConformanceHarness(options: ChatConformanceOptions): Conforma
         method: 'POST',
         headers: { authorization: `Bearer ${gateway!.apiKey}`, 'content-type': 'application/json' },
         body: JSON.stringify({ model: options.model, ...body }),
+      }),
+    postAs: (path, body, headers) =>
+      fetch(`${new URL(gateway!.baseUrl).origin}${path}`, {
+        method: 'POST',
+        headers: { ...headers(gateway!.apiKey), 'content-type': 'application/json' },
+        body: JSON.stringify(body),
       }),
     scenario(name, test) {
       const reason = skipped.get(name);

@@ -53,3 +53,6 @@ export interface ChatConformanceOptions {
 
 /** The Responses suite takes the chat suite's options; its host must serve the model on `/v1/responses`. */
 export type ResponsesConformanceOptions = ChatConformanceOptions;
+
+/** The Gemini-front suite takes the chat suite's options; its host must serve the model on `/v1beta/models/{model}:…`. */
+export type GeminiConformanceOptions = ChatConformanceOptions;

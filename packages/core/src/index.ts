@@ -25,6 +25,14 @@ export {
 // Anthropic Messages (the second front's dialect)
 export type * from './protocol/anthropic-messages/anthropic-messages-request.js';
 export type * from './protocol/anthropic-messages/anthropic-messages-response.js';
+export type * from './protocol/gemini/gemini-generate-content.js';
+export { GOOGLE_FINISH_REASONS } from './protocol/gemini/gemini-generate-content.js';
+export {
+  geminiBatchEmbedContentsRequestSchema,
+  geminiCountTokensRequestSchema,
+  geminiEmbedContentRequestSchema,
+  geminiGenerateContentRequestSchema,
+} from './protocol/gemini/gemini-request-schemas.js';
 export { anthropicMessagesRequestSchema, anthropicCountTokensRequestSchema } from './protocol/anthropic-messages/anthropic-messages-request-schema.js';
 
 // Provider plugin contract

@@ -47,7 +47,8 @@ export type {
 } from './pipeline/pipeline-extension.js';
 export { EVENT_STREAM_HEADERS, type ClientReply } from './pipeline/client-reply.js';
 export { DEFAULT_RETRY_POLICY, type RetryPolicy } from './pipeline/retry-policy.js';
-export type { ModelRequestHost } from './pipeline/model-request-host.js';
+export type { ModelRequestHost, RequestTarget } from './pipeline/model-request-host.js';
+export { matchesOperationPath } from './fronts/operation-path.js';
 export type { PipelineDependencies } from './pipeline/pipeline-dependencies.js';
 export { invalidApiKey } from './pipeline/authenticate-caller.js';
 export { serveFrontQuery, type FrontQueryHost, type ServedQuery } from './pipeline/serve-front-query.js';

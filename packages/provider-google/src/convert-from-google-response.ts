@@ -1,14 +1,6 @@
 import { randomBytes } from 'node:crypto';
-import {
-  upstreamProtocolError,
-  type ChatCompletionChoice,
-  type ChatCompletionMessage,
-  type ChatCompletionResponse,
-  type FunctionToolCall,
-  type ReasoningDetail,
-} from '@modelgate/core';
+import { upstreamProtocolError, type ChatCompletionChoice, type ChatCompletionMessage, type ChatCompletionResponse, type FunctionToolCall, type ReasoningDetail, type GoogleCandidate, type GoogleGenerateContentResponse } from '@modelgate/core';
 import { convertGoogleUsage } from './convert-google-usage.js';
-import type { GoogleCandidate, GoogleGenerateContentResponse } from './google-generative-language-api-types.js';
 import type { FunctionNameMap } from './google-function-names.js';
 import { blockedPromptRefusal } from './google-prompt-feedback.js';
 import { finishOf } from './map-google-finish-reason.js';

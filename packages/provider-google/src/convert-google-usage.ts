@@ -1,5 +1,4 @@
-import type { CompletionUsage } from '@modelgate/core';
-import type { GoogleUsageMetadata } from './google-generative-language-api-types.js';
+import type { CompletionUsage, GoogleUsageMetadata } from '@modelgate/core';
 
 function count(value: unknown): number {
   return typeof value === 'number' && Number.isFinite(value) && value > 0 ? Math.round(value) : 0;

@@ -1,7 +1,6 @@
-import { invalidRequest, unsupportedParameter, type ChatMessage, type TextContentPart, type ToolMessage } from '@modelgate/core';
+import { invalidRequest, unsupportedParameter, type ChatMessage, type TextContentPart, type ToolMessage, type GoogleContent, type GoogleGenerateContentRequest, type GooglePart, type GoogleRole } from '@modelgate/core';
 import { convertToGoogleModelParts, type DraftPart } from './convert-to-google-model-parts.js';
 import { convertToGoogleUserParts } from './convert-to-google-user-parts.js';
-import type { GoogleContent, GoogleGenerateContentRequest, GooglePart, GoogleRole } from './google-generative-language-api-types.js';
 import type { FunctionNameMap } from './google-function-names.js';
 import type { GoogleModelTraits } from './google-model-traits.js';
 import { parseToolCallId, upstreamCallId } from './google-tool-call-ids.js';

@@ -1,5 +1,4 @@
-import { invalidRequest, type AssistantMessage } from '@modelgate/core';
-import type { GooglePart } from './google-generative-language-api-types.js';
+import { invalidRequest, type AssistantMessage, type GooglePart } from '@modelgate/core';
 import type { FunctionNameMap } from './google-function-names.js';
 import { callSignatureFor, untagSignature } from './google-signature-tags.js';
 import { parseToolCallId, upstreamCallId } from './google-tool-call-ids.js';

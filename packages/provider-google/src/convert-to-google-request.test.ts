@@ -1,8 +1,7 @@
 import { readFileSync } from 'node:fs';
 import { describe, expect, it } from '@jest/globals';
-import type { CallContextV1, ChatCompletionRequest, TranslationWarningV1 } from '@modelgate/core';
+import type { CallContextV1, ChatCompletionRequest, TranslationWarningV1, GoogleGenerateContentRequest } from '@modelgate/core';
 import { createGoogleChatTranslator } from './google-provider.js';
-import type { GoogleGenerateContentRequest } from './google-generative-language-api-types.js';
 
 const fixture = (name: string): unknown => JSON.parse(readFileSync(new URL(`./__fixtures__/${name}`, import.meta.url), 'utf8'));
 
@@ -111,10 +110,10 @@ describe('function names Gemini cannot take', () => {
     const long = `lookup_${'x'.repeat(70)}`;
     const tools = [{ type: 'function' as const, function: { name: long, parameters: { type: 'object', properties: {} } } }];
     const { body, translator, call } = translate({ tools, tool_choice: { type: 'function', function: { name: long } } });
-    const sent = body.tools![0]!.functionDeclarations[0]!.name;
+    const sent = body.tools![0]!.functionDeclarations![0]!.name;
     expect(sent).toMatch(/^lookup_x{48}_[0-9a-f]{8}$/);
     expect(body.toolConfig).toEqual({ functionCallingConfig: { mode: 'ANY', allowedFunctionNames: [sent] } });
-    expect(translate({ tools }).body.tools![0]!.functionDeclarations[0]!.name).toBe(sent);
+    expect(translate({ tools }).body.tools![0]!.functionDeclarations![0]!.name).toBe(sent);
     const answer = translator.fromUpstreamResponse({ candidates: [{ content: { role: 'model', parts: [{ functionCall: { id: 'c1', name: sent, args: {} } }] }, finishReason: 'STOP' }] }, call);
     expect(answer.choices[0]!.message.tool_calls![0]!.function.name).toBe(long);
   });

@@ -1,8 +1,7 @@
-import { applyParameterPolicy, type CallContextV1, type ChatCompletionRequest } from '@modelgate/core';
+import { applyParameterPolicy, type CallContextV1, type ChatCompletionRequest, type GoogleGenerateContentRequest, type GoogleGenerationConfig } from '@modelgate/core';
 import { convertToGoogleContents } from './convert-to-google-contents.js';
 import { convertToGoogleLegacySchema } from './convert-to-google-legacy-schema.js';
 import { convertToGoogleTools } from './convert-to-google-tools.js';
-import type { GoogleGenerateContentRequest, GoogleGenerationConfig } from './google-generative-language-api-types.js';
 import type { FunctionNameMap } from './google-function-names.js';
 import type { GoogleModelTraits } from './google-model-traits.js';
 import { googleModelTraits } from './google-models.js';

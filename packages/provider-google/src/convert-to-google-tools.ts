@@ -1,6 +1,5 @@
-import { invalidRequest, unsupportedParameter, type ChatCompletionRequest, type FunctionTool } from '@modelgate/core';
+import { invalidRequest, unsupportedParameter, type ChatCompletionRequest, type FunctionTool, type GoogleFunctionCallingMode, type GoogleFunctionDeclaration, type GoogleTool, type GoogleToolConfig } from '@modelgate/core';
 import { convertToGoogleLegacySchema } from './convert-to-google-legacy-schema.js';
-import type { GoogleFunctionCallingMode, GoogleFunctionDeclaration, GoogleTool, GoogleToolConfig } from './google-generative-language-api-types.js';
 import type { FunctionNameMap } from './google-function-names.js';
 import type { GoogleSchemaDialect } from './google-settings.js';
 

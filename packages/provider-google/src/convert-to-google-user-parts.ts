@@ -1,5 +1,4 @@
-import { invalidRequest, parseDataUrl, unsupportedParameter, type UserContentPart } from '@modelgate/core';
-import type { GooglePart } from './google-generative-language-api-types.js';
+import { invalidRequest, parseDataUrl, unsupportedParameter, type UserContentPart, type GooglePart } from '@modelgate/core';
 
 /** URLs the Gemini API knows without a MIME type: its Files API and YouTube (PROTOCOLS F.5). */
 const GOOGLE_HOSTED_URL = /^https:\/\/(generativelanguage\.googleapis\.com\/[^?#]*\/files\/|(www\.)?youtube\.com\/watch|youtu\.be\/)/i;

@@ -1,13 +1,4 @@
-import {
-  defaultErrorKind,
-  GatewayError,
-  parseFailureBody,
-  pickRelayedErrorHeaders,
-  unrecognisedUpstreamError,
-  type UpstreamFailureV1,
-  type VendorErrorMapping,
-} from '@modelgate/core';
-import type { GoogleErrorBody } from './google-generative-language-api-types.js';
+import { defaultErrorKind, GatewayError, parseFailureBody, pickRelayedErrorHeaders, unrecognisedUpstreamError, type UpstreamFailureV1, type VendorErrorMapping, type GoogleErrorBody } from '@modelgate/core';
 
 /** Every status of E.5's table (Google RPC status → A.6), plus UNAUTHENTICATED. */
 export const GOOGLE_ERROR_MAP: Readonly<Record<string, VendorErrorMapping>> = {

@@ -1,4 +1,4 @@
-import type { GoogleThinkingLevel } from './google-generative-language-api-types.js';
+import type { GoogleThinkingLevel } from '@modelgate/core';
 
 /** How a model is told how hard to think (PROTOCOLS E.1, E.2, F.12): never both knobs. */
 export type GoogleThinkingStyle =

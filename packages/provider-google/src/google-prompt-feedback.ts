@@ -1,4 +1,4 @@
-import type { GoogleGenerateContentResponse } from './google-generative-language-api-types.js';
+import type { GoogleGenerateContentResponse } from '@modelgate/core';
 
 /**
  * The refusal a client reads when Gemini blocked the prompt itself (`promptFeedback.blockReason`,

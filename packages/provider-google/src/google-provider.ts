@@ -6,6 +6,7 @@ import { createFunctionNameMap, type FunctionNameMap } from './google-function-n
 import { GOOGLE_MODEL_CARDS, GOOGLE_MODEL_PATTERNS } from './google-models.js';
 import { GOOGLE_ENVIRONMENT, googleSettingsSchema, type GoogleSettings } from './google-settings.js';
 import { createGoogleEmbeddingsTranslator } from './google-embeddings-translator.js';
+import { createGoogleGeminiPassThrough } from './google-gemini-pass-through.js';
 import { createGoogleTokenCounter } from './google-token-counter.js';
 import { GoogleStreamTranslator } from './google-stream-translator.js';
 import { createGoogleUpstreamEndpoint } from './google-upstream-endpoint.js';
@@ -52,6 +53,12 @@ export const googleProvider = defineProvider<GoogleSettings>({
   modelPatterns: GOOGLE_MODEL_PATTERNS,
   environment: GOOGLE_ENVIRONMENT,
   create(settings) {
-    return { chat: createGoogleChatTranslator(settings), embeddings: createGoogleEmbeddingsTranslator(createGoogleUpstreamEndpoint(settings)), models: GOOGLE_MODEL_CARDS };
+    const endpoint = createGoogleUpstreamEndpoint(settings);
+    return {
+      chat: createGoogleChatTranslator(settings),
+      embeddings: createGoogleEmbeddingsTranslator(endpoint),
+      passThrough: { 'google-gemini': createGoogleGeminiPassThrough(endpoint) },
+      models: GOOGLE_MODEL_CARDS,
+    };
   },
 });

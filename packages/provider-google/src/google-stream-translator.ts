@@ -1,17 +1,7 @@
-import {
-  type CompletionUsage,
-  upstreamProtocolError,
-  type ChatCompletionChunk,
-  type ChatCompletionDelta,
-  type FinishReason,
-  type SseEvent,
-  type StreamOutputV1,
-  type StreamTranslatorV1,
-} from '@modelgate/core';
+import { type CompletionUsage, upstreamProtocolError, type ChatCompletionChunk, type ChatCompletionDelta, type FinishReason, type SseEvent, type StreamOutputV1, type StreamTranslatorV1, type GoogleCandidate, type GoogleErrorBody, type GoogleGenerateContentResponse, type GoogleUsageMetadata } from '@modelgate/core';
 import { googleChatId } from './convert-from-google-response.js';
 import { convertGoogleUsage, mergeGoogleUsage } from './convert-google-usage.js';
 import { googleErrorFrom } from './google-error.js';
-import type { GoogleCandidate, GoogleErrorBody, GoogleGenerateContentResponse, GoogleUsageMetadata } from './google-generative-language-api-types.js';
 import type { FunctionNameMap } from './google-function-names.js';
 import { blockedPromptRefusal } from './google-prompt-feedback.js';
 import { finishOf } from './map-google-finish-reason.js';

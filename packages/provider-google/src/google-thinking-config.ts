@@ -1,5 +1,4 @@
-import type { CallContextV1, ReasoningEffort } from '@modelgate/core';
-import type { GoogleThinkingConfig, GoogleThinkingLevel } from './google-generative-language-api-types.js';
+import type { CallContextV1, ReasoningEffort, GoogleThinkingConfig, GoogleThinkingLevel } from '@modelgate/core';
 import type { GoogleThinkingStyle } from './google-model-traits.js';
 import type { GoogleThinkingBudgets } from './google-settings.js';
 

@@ -1,8 +1,7 @@
 import { describe, expect, it } from '@jest/globals';
-import { GATEWAY_ERROR_KINDS } from '@modelgate/core';
+import { GATEWAY_ERROR_KINDS, GOOGLE_FINISH_REASONS } from '@modelgate/core';
 import { convertGoogleUsage, mergeGoogleUsage } from './convert-google-usage.js';
 import { googleError, GOOGLE_ERROR_MAP } from './google-error.js';
-import { GOOGLE_FINISH_REASONS } from './google-generative-language-api-types.js';
 import { mapGoogleFinishReason } from './map-google-finish-reason.js';
 
 describe('mapGoogleFinishReason (PROTOCOLS F.7, every reason)', () => {

@@ -10,6 +10,8 @@ export interface GoogleUpstreamEndpoint {
   countTokensUrl(model: string): string;
   /** `…/models/{model}:batchEmbedContents`. */
   batchEmbedUrl(model: string): string;
+  /** `…/models/{model}:{operation}`, any of the model's operations. */
+  operationUrl(model: string, operation: string): string;
   readonly headers: Readonly<Record<string, string>>;
   /** `v1beta` takes JSON Schema for tools and answers; `v1` only the legacy subset (E.6). */
   readonly schemaDialect: GoogleSchemaDialect;
@@ -41,6 +43,7 @@ export function createGoogleUpstreamEndpoint(settings: GoogleSettings): GoogleUp
     streamUrl: (model) => `${modelUrl(model)}:streamGenerateContent?alt=sse`,
     countTokensUrl: (model) => `${modelUrl(model)}:countTokens`,
     batchEmbedUrl: (model) => `${modelUrl(model)}:batchEmbedContents`,
+    operationUrl: (model, operation) => `${modelUrl(model)}:${operation}`,
     headers: Object.freeze(headers),
     schemaDialect: settings.schemaDialect ?? (root.endsWith('/v1') ? 'legacy' : 'json-schema'),
     signatureIssuer: (model) => `${model}@${endpointId}`,

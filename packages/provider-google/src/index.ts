@@ -3,4 +3,5 @@ import { googleProvider } from './google-provider.js';
 export default googleProvider;
 export { createGoogleChatTranslator } from './google-provider.js';
 export type { GoogleSettings, GoogleSchemaDialect, GoogleThinkingBudgets } from './google-settings.js';
-export type * from './google-generative-language-api-types.js';
+// The Gemini wire types live in @modelgate/core (protocol/gemini), shared with the Gemini front.
+export type { GoogleGenerateContentRequest, GoogleGenerateContentResponse, GooglePart, GoogleContent } from '@modelgate/core';

@@ -1,5 +1,4 @@
-import { GatewayError, type FinishReason } from '@modelgate/core';
-import type { GoogleCandidate, GoogleFinishReason } from './google-generative-language-api-types.js';
+import { GatewayError, type FinishReason, type GoogleCandidate, type GoogleFinishReason } from '@modelgate/core';
 
 /** `error`: the candidate is no usable answer (no content, or a call that cannot be run) and must not pass as an empty `stop`. */
 type MappedFinish = FinishReason | 'error';

@@ -1,4 +1,4 @@
-import type { GoogleContent } from './google-generative-language-api-types.js';
+import type { GoogleContent } from '@modelgate/core';
 
 /**
  * Google's documented placeholder for a call whose signature is lost (history from another model

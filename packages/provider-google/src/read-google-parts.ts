@@ -1,5 +1,4 @@
-import type { FunctionToolCall, ReasoningEncryptedDetail } from '@modelgate/core';
-import type { GooglePart } from './google-generative-language-api-types.js';
+import type { FunctionToolCall, ReasoningEncryptedDetail, GooglePart } from '@modelgate/core';
 import type { FunctionNameMap } from './google-function-names.js';
 import { mintToolCallId } from './google-tool-call-ids.js';
 import { tagSignature } from './google-signature-tags.js';

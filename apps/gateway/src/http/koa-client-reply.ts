@@ -23,9 +23,9 @@ export function koaClientReply(ctx: Context): ClientReply {
     // first write; the relay ends the response, or destroys it when the stream fails. A write to a
     // client that has just gone fails (EPIPE) with an 'error' that would end the process unheard:
     // the exchange sees the client leave through the response's 'close'.
-    openEventStream() {
+    openEventStream(headers) {
       ctx.status = 200;
-      ctx.set(EVENT_STREAM_HEADERS);
+      ctx.set({ ...EVENT_STREAM_HEADERS, ...headers });
       ctx.respond = false;
       ctx.res.on('error', ignoreClientGone);
       return ctx.res;

@@ -19,6 +19,7 @@ function koaRequestHost(ctx: Context & { state: GatewayState }, dependencies: Fr
     requestId: ctx.state.requestId,
     startedAt: ctx.state.startedAt,
     headers: ctx.headers,
+    target: { path: ctx.path, query: ctx.query },
     readBody: () => readJsonRequest(ctx.req, dependencies.bodyLimitBytes, dependencies.maxJsonDepth),
     reply: koaClientReply(ctx),
     onClose(listener) {

@@ -23,8 +23,8 @@ describe('docs/models.md', () => {
       expect(cards.length).toBeGreaterThan(0);
       for (const card of cards) {
         const row = section.split('\n').find((line) => line.startsWith(`| \`${card.id}\` |`));
-        // A generation model lists chat (every provider speaks the hub); an embedding model, /v1/embeddings alone.
-        const endpoint = card.capabilities?.embeddings ? '`/v1/embeddings` |' : '`/v1/chat/completions`';
+        // A generation model lists chat (every provider speaks the hub); an embedding model, the embedding endpoints alone.
+        const endpoint = card.capabilities?.embeddings ? '`/v1/embeddings`, `/v1beta/models/{model}:embedContent` |' : '`/v1/chat/completions`';
         expect({ card: card.id, row }).toEqual({ card: card.id, row: expect.stringContaining(endpoint) });
         if (card.pricing) expect(row).toContain(`$${card.pricing.output.toFixed(card.pricing.output < 1 ? 3 : 2)}`);
       }

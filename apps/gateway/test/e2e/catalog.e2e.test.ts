@@ -37,7 +37,7 @@ describe('GET /catalog, the human-readable model catalog', () => {
     // The config's overrides on top of gpt-4.1-mini's card.
     expect(row).toContain('<small>House model</small>');
     expect(row).toContain('<td>streaming, tools, vision, JSON schema, reasoning</td>');
-    expect(row).toContain('<td><code>/v1/chat/completions</code><br><code>/v1/responses</code><br><code>/v1/responses/compact</code><br><code>/v1/responses/input_tokens</code><br><code>/v1/messages</code><br><code>/v1/messages/count_tokens</code></td>');
+    expect(row).toContain('<td><code>/v1/chat/completions</code><br><code>/v1/responses</code><br><code>/v1/responses/compact</code><br><code>/v1/responses/input_tokens</code><br><code>/v1/messages</code><br><code>/v1/messages/count_tokens</code><br><code>/v1beta/models/{model}:generateContent</code><br><code>/v1beta/models/{model}:countTokens</code></td>');
     expect(page).toContain('<meta name="viewport" content="width=device-width, initial-scale=1">');
     expect(page).toMatch(/@media \(max-width: 48rem\)[^]*td:nth-child\(11\)::before \{ content: "Endpoints: "; \}/);
     expect(page).not.toContain('<script');

@@ -1,3 +1,4 @@
+import { OpenAIEmbeddings } from '@langchain/openai';
 import OpenAI from 'openai';
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
 import { startAnthropicSimulator, type AnthropicSimulator } from '@modelgate/provider-anthropic/testing';
@@ -17,7 +18,8 @@ interface UsageRecord {
 
 // The official `openai` SDK's embeddings.create through the gateway, on an OpenAI model (relayed as
 // OpenAI answers), an OpenAI-compatible server and a Gemini model (batchEmbedContents, translated),
-// as floats and as base64; a family without embeddings is refused; a key with a budget pays for them.
+// as floats and as base64, and LangChain's OpenAIEmbeddings; a family without embeddings is refused;
+// a key with a budget pays for them.
 describe('POST /v1/embeddings with the openai SDK', () => {
   let harness: GatewayInFrontOf<OpenAiSimulator>;
   let compatible: OpenAiChatSimulator;
@@ -102,6 +104,19 @@ describe('POST /v1/embeddings with the openai SDK', () => {
     expect(decoded.data.map((item) => item.embedding)).toEqual(floats.data.map((item) => item.embedding.map(Math.fround)));
     expect(floats.model).toBe('gemini-embedding-001');
     expect((await usageOf('gemini-embedding-001')).costUsd).toBeGreaterThan(0);
+  });
+
+  it('LangChain\'s OpenAIEmbeddings, unchanged but for the base URL and key: documents and a query on OpenAI and on Gemini', async () => {
+    for (const model of ['text-embedding-3-small', 'gemini-embedding-001']) {
+      const embeddings = new OpenAIEmbeddings({ model, dimensions: 8, apiKey: TEST_SERVICE_KEY, configuration: { baseURL: harness.baseUrl }, maxRetries: 0 });
+      const documents = await embeddings.embedDocuments(['first document', 'second document']);
+      const query = await embeddings.embedQuery('first document');
+      expect({ model, lengths: documents.map((vector) => vector.length), query: query.length }).toEqual({ model, lengths: [8, 8], query: 8 });
+      // The same text, the same (deterministic) vector from the simulator, whichever call made it.
+      expect(query.map((value) => value.toFixed(5))).toEqual(documents[0]!.map((value) => value.toFixed(5)));
+    }
+    expect(harness.simulator.requests.at(-1)!.body).toEqual(expect.objectContaining({ model: 'text-embedding-3-small', dimensions: 8 }));
+    expect(gemini.requests.at(-1)!.path).toBe('/v1beta/models/gemini-embedding-001:batchEmbedContents');
   });
 
   it('a family without embeddings gets a 400 naming the endpoint, and nothing reaches it', async () => {

@@ -13,10 +13,10 @@ export function nodeClientReply(response: ServerResponse): ClientReply {
       response.setHeader('content-type', 'application/json; charset=utf-8');
       response.end(typeof body === 'string' ? body : JSON.stringify(body));
     },
-    openEventStream() {
+    openEventStream(headers) {
       // As in the Koa gateway: the relay writes into its own stream, which is destroyed when the client goes.
       const output = new PassThrough();
-      response.writeHead(200, EVENT_STREAM_HEADERS);
+      response.writeHead(200, { ...EVENT_STREAM_HEADERS, ...headers });
       pipeline(output, response, () => {});
       return output;
     },

@@ -7,6 +7,7 @@ import {
   createUpstreamTransport,
   DEFAULT_UPSTREAM_CONFIG,
   frontOperations,
+  matchesOperationPath,
   ModelRouter,
   openAiConventions,
   readJsonRequest,
@@ -42,11 +43,12 @@ function sendUnknownUrl(response: ServerResponse, method: string | undefined, pa
 }
 
 /** The pipeline's view of one `node:http` request: the whole adapter. */
-function nodeRequestHost(request: IncomingMessage, response: ServerResponse): ModelRequestHost {
+function nodeRequestHost(request: IncomingMessage, response: ServerResponse, url: URL): ModelRequestHost {
   return {
     requestId: randomUUID(),
     startedAt: process.hrtime.bigint(),
     headers: request.headers,
+    target: { path: url.pathname, query: Object.fromEntries(url.searchParams) },
     readBody: () => readJsonRequest(request, BODY_LIMIT_BYTES),
     reply: nodeClientReply(response),
     onClose(listener) {
@@ -77,13 +79,13 @@ export async function startPipelineGateway(input: ConformanceGatewayInput): Prom
     // The Responses suite runs on every family: other families through the Responses bridge.
     responsesOtherFamilies: 'bridge',
   };
-  const routes = new Map<string, FrontRoute>(frontOperations().map((route) => [`${route.operation.method} ${route.operation.path}`, route]));
+  const routes: readonly FrontRoute[] = frontOperations();
 
   const server = createServer((request, response) => {
-    const path = new URL(request.url ?? '/', 'http://gateway').pathname;
-    const route = routes.get(`${request.method} ${path}`);
-    if (route === undefined) return sendUnknownUrl(response, request.method, path);
-    void serveModelRequest(nodeRequestHost(request, response), route, pipeline);
+    const url = new URL(request.url ?? '/', 'http://gateway');
+    const route = routes.find(({ operation }) => operation.method === request.method && matchesOperationPath(operation.path, url.pathname));
+    if (route === undefined) return sendUnknownUrl(response, request.method, url.pathname);
+    void serveModelRequest(nodeRequestHost(request, response, url), route, pipeline);
   });
   await new Promise<void>((resolve, reject) => {
     server.once('error', reject);

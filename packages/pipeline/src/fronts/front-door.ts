@@ -7,6 +7,7 @@ import type { RelayOutcome } from '../streaming/relay-outcome.js';
 import type { TokenEstimate } from './shared/estimate-tokens.js';
 import type { FrontQuery } from './front-query.js';
 import type { StateOperation } from './state-operation.js';
+import type { RequestTarget } from '../pipeline/model-request-host.js';
 
 /** An error as a front's clients expect it: status, headers and the dialect's envelope. */
 export interface RenderedError {
@@ -19,8 +20,8 @@ export interface RenderedError {
 export interface ClientConventions {
   /** Where the key is read from, for docs and messages (e.g. `Authorization: Bearer`). */
   readonly keySources: readonly string[];
-  /** The presented key, or a 401 GatewayError in the dialect's own words when there is none. */
-  readKey(header: (name: string) => string | undefined): string;
+  /** The presented key, or a 401 GatewayError in the dialect's own words when there is none (`query`: Gemini's `?key=`). */
+  readKey(header: (name: string) => string | undefined, query: (name: string) => string | undefined): string;
   renderError(error: GatewayError): RenderedError;
   /** On a path several fronts answer (`GET /v1/models`), whether a request is this dialect's client's (Anthropic's: `anthropic-version`). */
   claims?(header: (name: string) => string | undefined): boolean;
@@ -70,6 +71,8 @@ export interface ExchangePlan {
    * status, or a retry. Without it the answer opens as soon as the upstream's headers are in.
    */
   readonly holdsAnswer?: boolean;
+  /** Headers of the client's stream over the event stream's (Gemini's JSON-array stream is `application/json`). */
+  readonly streamHeaders?: Readonly<Record<string, string>>;
   /** Relays the upstream's event stream to the client, telling the exchange what it sent. */
   relay(input: StreamRelayInput): Promise<RelayOutcome>;
 }
@@ -107,8 +110,8 @@ export interface FrontOperation<Request extends { model: string } = { model: str
    * Anthropic front's `anthropic-version` and `anthropic-beta`): `CallContextV1.clientHeaders`.
    */
   readonly relayedRequestHeaders?: readonly string[];
-  /** The typed request, or a 400 naming the offending parameter. */
-  validate(body: unknown): Request;
+  /** The typed request, or a 400 naming the offending parameter; `target` for a front whose model is in the path. */
+  validate(body: unknown, target: RequestTarget): Request;
   /** Whether a provider can serve this operation under the gateway's settings (for the catalog's endpoint list; `translate` refuses the others). */
   serves(provider: ProviderV1, policy?: FrontPolicy): boolean;
   /** Tokens charged up front against TPM: the prompt, plus the most the request may generate. */

@@ -5,13 +5,14 @@ import type { StateOperation } from './state-operation.js';
 import { anthropicMessagesFront } from './messages/anthropic-messages-front.js';
 import { openAiChatFront } from './chat/openai-chat-front.js';
 import { openAiEmbeddingsFront } from './embeddings/openai-embeddings-front.js';
+import { geminiFront } from './gemini/gemini-front.js';
 import { openAiResponsesFront } from './responses/openai-responses-front.js';
 
 /**
  * Every client dialect the gateway serves: the one list that endpoint names, routes and key
  * scopes derive from. A new front is one module added here.
  */
-export const FRONT_DOORS = [openAiChatFront, openAiResponsesFront, anthropicMessagesFront, openAiEmbeddingsFront] as const satisfies readonly FrontDoor[];
+export const FRONT_DOORS = [openAiChatFront, openAiResponsesFront, anthropicMessagesFront, openAiEmbeddingsFront, geminiFront] as const satisfies readonly FrontDoor[];
 
 /** The endpoints that ask a model for something: one per front operation. */
 export type ModelEndpoint = (typeof FRONT_DOORS)[number]['operations'][number]['endpoint'];
@@ -19,7 +20,8 @@ export type ModelEndpoint = (typeof FRONT_DOORS)[number]['operations'][number]['
 /** Every key scope: the model endpoints, and `models` for listing them. */
 export type GatewayEndpoint = ModelEndpoint | 'models';
 
-export const MODEL_ENDPOINTS: readonly ModelEndpoint[] = FRONT_DOORS.flatMap((front) => front.operations.map((operation) => operation.endpoint));
+/** Each once: operations that are one in the vendor's eyes share a scope (Gemini's `generateContent` and `streamGenerateContent`). */
+export const MODEL_ENDPOINTS: readonly ModelEndpoint[] = [...new Set(FRONT_DOORS.flatMap((front) => front.operations.map((operation) => operation.endpoint)))];
 
 export const GATEWAY_ENDPOINTS: readonly GatewayEndpoint[] = [...MODEL_ENDPOINTS, 'models'];
 
@@ -61,12 +63,14 @@ export function frontStateOperations(): readonly StateOperationRoute[] {
  */
 export function endpointsServedBy(provider: ProviderV1, policy?: FrontPolicy, card?: ModelCardV1): ModelEndpoint[] {
   const kind = card?.capabilities?.embeddings === true ? 'embedding' : 'generation';
-  return frontOperations()
+  const served = frontOperations()
     .filter(({ operation }) => (operation.modelKind ?? 'generation') === kind && operation.serves(provider, policy))
     .map(({ operation }) => operation.endpoint as ModelEndpoint);
+  return [...new Set(served)];
 }
 
-/** The path of a model endpoint (`chat` → `/v1/chat/completions`). */
+/** The path of a model endpoint as people write it (`chat` → `/v1/chat/completions`, `generate_content` → `/v1beta/models/{model}:generateContent`). */
 export function endpointPath(endpoint: string): string | undefined {
-  return frontOperations().find(({ operation }) => operation.endpoint === endpoint)?.operation.path;
+  const path = frontOperations().find(({ operation }) => operation.endpoint === endpoint)?.operation.path;
+  return path?.replace(/\*(\w+)/, '{$1}').replaceAll('\\:', ':');
 }

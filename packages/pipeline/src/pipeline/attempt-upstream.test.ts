@@ -11,7 +11,7 @@ import type { UpstreamTransport } from '../transport/upstream-transport.js';
 import type { ClientReply } from './client-reply.js';
 import { DEFAULT_RETRY_POLICY, type RetryPolicy } from './retry-policy.js';
 import { runModelRequest } from './run-model-request.js';
-import { inlineInstance, startScriptedUpstream, type ScriptedUpstream } from './scripted-upstream.test-helper.js';
+import { CHAT_TARGET, inlineInstance, startScriptedUpstream, type ScriptedUpstream } from './scripted-upstream.test-helper.js';
 
 // The attempt loop over real HTTP: three upstreams, each a deployment (or a fallback model's).
 const [chat] = openAiChatFront.operations;
@@ -54,7 +54,7 @@ async function run(options: { retry?: RetryPolicy; book?: DeploymentBook; allowe
   };
   const exchange = new Exchange({ requestId: 'r', startedAt: process.hrtime.bigint(), key: { id: 'k', allowedModels: options.allowedModels }, endpoint: 'chat' });
   const outcome = await runModelRequest(
-    { exchange, operation: chat, readBody: async () => ({ value: { model: 'house', messages: [{ role: 'user', content: 'hi' }] } }), reply },
+    { exchange, operation: chat, target: CHAT_TARGET, readBody: async () => ({ value: { model: 'house', messages: [{ role: 'user', content: 'hi' }] } }), reply },
     { models: models(), transport, keepAliveIntervalMs: 15_000, logger: { warn: () => undefined, error: () => undefined }, retry: options.retry, deployments: options.book ?? new DeploymentBook() },
   ).then(
     () => undefined,

@@ -14,6 +14,6 @@ export interface ClientReply {
   setHeaders(headers: Readonly<Record<string, string>>): void;
   /** A whole JSON answer: the exact text to send, or an object to serialize. */
   sendJson(status: number, body: string | object): void;
-  /** Answers 200 with EVENT_STREAM_HEADERS and returns the stream to write the events into. */
-  openEventStream(): Writable;
+  /** Answers 200 with EVENT_STREAM_HEADERS (`headers` over them: a stream framed otherwise) and returns the stream to write the events into. */
+  openEventStream(headers?: Readonly<Record<string, string>>): Writable;
 }

@@ -3,6 +3,12 @@ import type { ConnectionClose, ResponseState } from '../exchange/request-ending.
 import type { JsonBody } from '../http/read-json-body.js';
 import type { ClientReply } from './client-reply.js';
 
+/** The request's path and query string, for a front whose model or options are in the URL (Gemini's `/v1beta/models/{model}:generateContent?alt=sse`). */
+export interface RequestTarget {
+  readonly path: string;
+  readonly query: Readonly<Record<string, string | string[] | undefined>>;
+}
+
 /**
  * What the pipeline needs from an HTTP framework to serve one model request (Koa in the gateway,
  * plain `node:http` in the conformance suite): the request's id, start time and headers, its body,
@@ -14,6 +20,7 @@ export interface ModelRequestHost {
   readonly startedAt: bigint;
   /** The client's request headers (lower-case names). */
   readonly headers: Readonly<Record<string, string | string[] | undefined>>;
+  readonly target: RequestTarget;
   /** Reads the request body (the host's size, encoding and depth limits apply). */
   readBody(): Promise<JsonBody>;
   readonly reply: ClientReply;

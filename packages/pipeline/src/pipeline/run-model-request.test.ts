@@ -71,6 +71,7 @@ function run(body: unknown, options: { allowedEndpoints?: string[]; admission?: 
     {
       exchange,
       operation: chat,
+      target: { path: '/v1/chat/completions', query: {} },
       readBody: async () => {
         steps.push('body read');
         return { value: body };

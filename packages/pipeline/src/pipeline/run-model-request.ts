@@ -11,6 +11,7 @@ import { attemptUpstream, type ServedAttempt } from './attempt-upstream.js';
 import { createCallContext, frontPolicyFor } from './call-context.js';
 import type { ClientReply } from './client-reply.js';
 import type { LocalAnswer, WholeLocalAnswer } from './pipeline-extension.js';
+import type { RequestTarget } from './model-request-host.js';
 import type { RequestDependencies } from './pipeline-dependencies.js';
 import { upstreamHeadersForClient } from './relay-upstream-headers.js';
 import { streamLocalAnswer } from './stream-local-answer.js';
@@ -19,6 +20,8 @@ import { assertOwnsNamedState, pinnedToStateOwner } from './vendor-state-owners.
 export interface ModelRequest {
   readonly exchange: Exchange;
   readonly operation: FrontOperation;
+  /** The request's path and query string. */
+  readonly target: RequestTarget;
   /** Reads the request body (the host's size, encoding and depth limits apply). */
   readonly readBody: () => Promise<JsonBody>;
   readonly reply: ClientReply;
@@ -41,7 +44,7 @@ export async function runModelRequest(request: ModelRequest, dependencies: Reque
   const { exchange, operation, reply } = request;
   assertEndpointAllowed(exchange.key, operation.endpoint);
   const { value, text } = await request.readBody();
-  const body = operation.validate(value);
+  const body = operation.validate(value, request.target);
   exchange.bodyRead(body);
 
   const route = await resolveRoute(exchange, body, dependencies);
@@ -58,7 +61,7 @@ export async function runModelRequest(request: ModelRequest, dependencies: Reque
   setHeadersIfAny(reply, decided.headers);
   if (decided.answer) return answerLocally(exchange, decided.answer, reply);
 
-  const revised = decided.revisedBody ? revisedPlan(exchange, operation, route, decided.revisedBody, dependencies) : undefined;
+  const revised = decided.revisedBody ? revisedPlan(exchange, operation, route, decided.revisedBody, request.target, dependencies) : undefined;
   const served = await attemptUpstream(
     {
       exchange,
@@ -76,8 +79,15 @@ export async function runModelRequest(request: ModelRequest, dependencies: Reque
 }
 
 /** The request translated again from the body an extension revised (a redaction), for its first deployment. */
-function revisedPlan(exchange: Exchange, operation: FrontOperation, route: ModelRoute, revisedBody: { model: string }, dependencies: RequestDependencies): { body: { model: string }; plan: ExchangePlan } {
-  const body = operation.validate(revisedBody);
+function revisedPlan(
+  exchange: Exchange,
+  operation: FrontOperation,
+  route: ModelRoute,
+  revisedBody: { model: string },
+  target: RequestTarget,
+  dependencies: RequestDependencies,
+): { body: { model: string }; plan: ExchangePlan } {
+  const body = operation.validate(revisedBody, target);
   const call = createCallContext(exchange, route, route.deployments[0]!, dependencies.logger, operation.relayedRequestHeaders);
   const plan = operation.translate(route, body, call, frontPolicyFor(exchange.key, dependencies));
   if (isLocalAnswer(plan)) throw new Error(`'${route.publicId}' answers ${operation.path} locally, yet its request went on to the upstream`);
@@ -191,7 +201,7 @@ function relayToClient(exchange: Exchange, served: ServedAttempt, reply: ClientR
     const output = new HoldingOutput(() => {
       exchange.streamStarted();
       reply.setHeaders(answerHeaders(exchange, served));
-      const opened = reply.openEventStream();
+      const opened = reply.openEventStream(served.plan.streamHeaders);
       resolve();
       return opened;
     });

@@ -74,3 +74,6 @@ export function inlineInstance(id: string, upstreamUrl: string, family = 'inline
   };
   return { id, family, source: '(test)', plugin: {} as never, provider, unlistedModelPatterns: [] };
 }
+
+/** The request target of a chat completion, for tests that run one. */
+export const CHAT_TARGET = { path: '/v1/chat/completions', query: {} } as const;

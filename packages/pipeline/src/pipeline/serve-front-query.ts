@@ -30,7 +30,7 @@ export async function serveFrontQuery(host: FrontQueryHost, routes: readonly Fro
   const { front, query } = routes.find((route) => route.front.conventions.claims?.(header)) ?? routes[0]!;
   let key: ExchangeKey | undefined;
   try {
-    key = await authenticateCaller(host.headers, front.conventions, dependencies.keys);
+    key = await authenticateCaller(host.headers, host.query, front.conventions, dependencies.keys);
     assertEndpointAllowed(key, query.endpoint);
     host.reply.sendJson(200, query.answer({ key, path: host.path, query: host.query, models: dependencies.models }));
     return { key };

@@ -75,6 +75,7 @@ function memoryHost(body: object, key: string | undefined = KEY): { host: ModelR
     requestId: 'r1',
     startedAt: process.hrtime.bigint(),
     headers: key === undefined ? {} : { authorization: `Bearer ${key}` },
+    target: { path: '/v1/chat/completions', query: {} },
     readBody: async () => ({ value: body, text: JSON.stringify(body) }),
     reply: {
       setHeaders: (headers) => Object.assign(client.headers, headers),

@@ -28,7 +28,7 @@ export interface ServedRequest {
 export async function serveModelRequest(host: ModelRequestHost, route: FrontRoute, dependencies: PipelineDependencies): Promise<ServedRequest> {
   let exchange: Exchange | undefined;
   try {
-    const key = await authenticateCaller(host.headers, route.front.conventions, dependencies.keys);
+    const key = await authenticateCaller(host.headers, host.target.query, route.front.conventions, dependencies.keys);
     exchange = new Exchange({
       requestId: host.requestId,
       startedAt: host.startedAt,
@@ -40,7 +40,7 @@ export async function serveModelRequest(host: ModelRequestHost, route: FrontRout
     const opened = exchange;
     host.opened?.(exchange);
     host.onClose((connection) => opened.close(connection, () => host.responseState()));
-    await runModelRequest({ exchange, operation: route.operation, readBody: () => host.readBody(), reply: host.reply }, dependencies);
+    await runModelRequest({ exchange, operation: route.operation, target: host.target, readBody: () => host.readBody(), reply: host.reply }, dependencies);
     return { exchange };
   } catch (error) {
     const failure = settledError(error, host.requestId, dependencies.logger);

@@ -43,7 +43,7 @@ export async function serveStateOperation(
   const aborter = new AbortController();
   host.onClose(() => aborter.abort());
   try {
-    key = await authenticateCaller(host.headers, front.conventions, dependencies.keys);
+    key = await authenticateCaller(host.headers, Object.fromEntries(new URLSearchParams(host.querystring)), front.conventions, dependencies.keys);
     assertEndpointAllowed(key, operation.endpoint);
     const search = relayedQuery(operation, host.querystring);
     const instance = await ownedInstance(operation, host.stateId, key, dependencies);

@@ -14,7 +14,7 @@ import { UndiciUpstreamTransport } from '../transport/undici-upstream-transport.
 import type { ClientReply } from './client-reply.js';
 import { DEFAULT_RETRY_POLICY } from './retry-policy.js';
 import { runModelRequest } from './run-model-request.js';
-import { inlineInstance } from './scripted-upstream.test-helper.js';
+import { CHAT_TARGET, inlineInstance } from './scripted-upstream.test-helper.js';
 
 // A provider's signer (ProviderV1.signer) over real HTTP: the upstream recomputes an HMAC over the
 // bytes it received, as AWS does for SigV4, and refuses a request whose signature does not match.
@@ -77,7 +77,7 @@ async function run(signer: UpstreamSignerV1 | undefined, retry = DEFAULT_RETRY_P
   const reply: ClientReply = { setHeaders: () => undefined, sendJson: (status, body) => (sent = { status, body }), openEventStream: () => new PassThrough() };
   const exchange = new Exchange({ requestId: 'r', startedAt: process.hrtime.bigint(), key: { id: 'k' }, endpoint: 'chat' });
   const error = await runModelRequest(
-    { exchange, operation: chat!, readBody: async () => ({ value: { model: 'house', messages: [{ role: 'user', content: 'héllo' }] } }), reply },
+    { exchange, operation: chat!, target: CHAT_TARGET, readBody: async () => ({ value: { model: 'house', messages: [{ role: 'user', content: 'héllo' }] } }), reply },
     { models, transport, keepAliveIntervalMs: 15_000, logger: { warn: () => undefined, error: () => undefined }, retry, deployments: new DeploymentBook() },
   ).then(
     () => undefined,

@@ -12,7 +12,7 @@ import { DEFAULT_UPSTREAM_CONFIG } from '../transport/upstream-config.js';
 import { GotUpstreamTransport } from '../transport/got-upstream-transport.js';
 import type { ClientReply } from './client-reply.js';
 import { runModelRequest } from './run-model-request.js';
-import { inlineInstance } from './scripted-upstream.test-helper.js';
+import { CHAT_TARGET, inlineInstance } from './scripted-upstream.test-helper.js';
 
 // A provider's streamDecoder (ProviderV1.streamDecoder) over real HTTP: the upstream streams in a
 // framing of its own (a 4-byte length before each JSON chunk, sent one byte at a time), the decoder
@@ -93,7 +93,7 @@ async function streamThrough(streamDecoder: UpstreamStreamDecoderV1 | undefined)
   const reply: ClientReply = { setHeaders: () => undefined, sendJson: () => undefined, openEventStream: () => output };
   const exchange = new Exchange({ requestId: 'r', startedAt: process.hrtime.bigint(), key: { id: 'k' }, endpoint: 'chat' });
   await runModelRequest(
-    { exchange, operation: chat!, readBody: async () => ({ value: { model: 'house', stream: true, messages: [{ role: 'user', content: 'hi' }] } }), reply },
+    { exchange, operation: chat!, target: CHAT_TARGET, readBody: async () => ({ value: { model: 'house', stream: true, messages: [{ role: 'user', content: 'hi' }] } }), reply },
     { models, transport, keepAliveIntervalMs: 15_000, logger: { warn: () => undefined, error: () => undefined }, deployments: new DeploymentBook() },
   ).catch(() => undefined);
   if (!output.writableEnded) await once(output, 'finish');

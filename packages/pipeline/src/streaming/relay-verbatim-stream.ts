@@ -46,6 +46,8 @@ export interface RelayVerbatimStreamOptions {
   readonly tap?: { event(text: string): string };
   /** Called once the terminal event has arrived, just before it is written (the usage record is spooled there). */
   readonly beforeEnd?: () => void;
+  /** Writes each block's events in another framing than the upstream's SSE (Gemini's JSON-array stream), and the stream's last bytes. */
+  readonly frame?: { events(events: readonly SseEvent[]): string; end(): string };
 }
 
 function interruptedBeforeTerminal(url: string, dialect: string, terminalEvents: string): GatewayError {
@@ -78,7 +80,8 @@ export async function relayVerbatimStream(options: RelayVerbatimStreamOptions): 
 
   let answered = false;
   const forward = (block: string): Promise<unknown> | undefined => {
-    for (const event of parser.push(block)) {
+    const events = parser.push(block);
+    for (const event of events) {
       idle.touch();
       tracker.observe(event);
     }
@@ -87,7 +90,8 @@ export async function relayVerbatimStream(options: RelayVerbatimStreamOptions): 
       answered = true;
       options.beforeEnd?.();
     }
-    const written = options.tap ? options.tap.event(block) : block;
+    const framed = options.frame ? options.frame.events(events) : block;
+    const written = options.tap && framed.length > 0 ? options.tap.event(framed) : framed;
     options.onWrite?.();
     if (written.length === 0) return undefined;
     keepAlive.touch();
@@ -108,7 +112,8 @@ export async function relayVerbatimStream(options: RelayVerbatimStreamOptions): 
     const unterminated = splitter.end();
     if (unterminated.trim().length > 0) await forward(`${unterminated}\n\n`);
     if (!tracker.ended) throw interruptedBeforeTerminal(options.upstreamUrl, options.dialect, tracker.terminalEvents);
-    output.end();
+    if (options.frame) output.end(options.frame.end());
+    else output.end();
     return { kind: 'completed' };
   } catch (error) {
     return settleRelayFailure(error, options, (failure) => tracker.failureEvent(failure));

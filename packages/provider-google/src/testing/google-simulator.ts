@@ -38,7 +38,7 @@ export type GoogleSimulator = ScriptedSimulator<GoogleScriptedReply> & {
 type Parts = Array<Record<string, unknown>>;
 type Contents = Array<{ role?: unknown; parts?: Parts }>;
 
-const GENERATE = /^\/(v1beta|v1)\/models\/([^/:]+):(generateContent|streamGenerateContent|countTokens|batchEmbedContents)$/;
+const GENERATE = /^\/(v1beta|v1)\/models\/([^/:]+):(generateContent|streamGenerateContent|countTokens|embedContent|batchEmbedContents)$/;
 
 function textOf(parts: unknown): string {
   return Array.isArray(parts) ? (parts as Parts).map((part) => (typeof part.text === 'string' && part.thought !== true ? part.text : '')).join('') : '';
@@ -63,7 +63,7 @@ function checkKey(request: RecordedRequest, apiKey: string | undefined): GoogleP
 /**
  * Starts a Gemini API simulator on 127.0.0.1 (PROTOCOLS E and I): `POST /v1beta/models/{m}:generateContent`
  * and `:streamGenerateContent?alt=sse` (also under `/v1`, without the JSON Schema fields), and
- * `GET /v1beta/models`, `:countTokens` (google-simulator-count-tokens) and `:batchEmbedContents`
+ * `GET /v1beta/models`, `:countTokens` (google-simulator-count-tokens), `:embedContent` and `:batchEmbedContents`
  * (google-simulator-embeddings). It rejects what Google rejects, in Google's words (E.5–E.7): unknown schema
  * keywords on the legacy path, both thinking knobs, a level the model lacks, unpaired function
  * responses, a current-turn step without its signature, a signature from another model, empty parts.
@@ -82,6 +82,11 @@ export async function startGoogleSimulator(options: GoogleSimulatorOptions = {})
       if (await playPreludeFault(fault, response, googleErrorFormat, signal, headers)) return;
       const embedded = answerBatchEmbed(request.body, decodeURIComponent(modelId!));
       return 'problem' in embedded ? sendProblem(response, embedded.problem, headers) : writeJsonBody(response, 200, embedded.answer, headers);
+    }
+    if (method === 'embedContent') {
+      // One request of a batch, answered as Google answers `:embedContent` (`{embedding}`).
+      const one = answerBatchEmbed({ requests: [{ model: `models/${decodeURIComponent(modelId!)}`, ...(request.body as object) }] }, decodeURIComponent(modelId!));
+      return 'problem' in one ? sendProblem(response, one.problem, headers) : writeJsonBody(response, 200, { embedding: (one.answer as { embeddings: unknown[] }).embeddings[0] }, headers);
     }
     if (method === 'countTokens') {
       const counted = countGoogleTokens(request.body, simulatedModel(decodeURIComponent(modelId!)), version === 'v1beta');

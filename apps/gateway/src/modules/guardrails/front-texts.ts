@@ -16,9 +16,12 @@ export const FRONT_TEXT_FIELDS: Readonly<Record<string, FrontTextFields>> = {
   compact: { request: ['instructions', 'input'], answer: ['output'] },
   messages: { request: ['system', 'messages'], answer: ['content'] },
   count_tokens: { request: ['system', 'messages'] },
+  input_tokens: { request: ['instructions', 'input'] },
   embeddings: { request: ['input'] },
-  // Gemini's generateContent (contents[].parts[].text, systemInstruction.parts[].text).
-  gemini: { request: ['systemInstruction', 'contents'], answer: ['candidates'] },
+  // The Gemini front (contents[].parts[].text, systemInstruction.parts[].text; countTokens may wrap a whole request).
+  generate_content: { request: ['systemInstruction', 'contents'], answer: ['candidates'] },
+  gemini_count_tokens: { request: ['contents', 'generateContentRequest'] },
+  embed_content: { request: ['content', 'requests'] },
 };
 
 /** The keys whose string values (or arrays of strings) are text a person or a model wrote. */

@@ -8,10 +8,10 @@ import type { UpstreamFailureV1, UpstreamRequestV1 } from './upstream-v1.js';
 
 /**
  * A client dialect a provider may speak natively. `openai-responses` (`/v1/responses` and
- * `/compact`) and `anthropic-messages` (`/v1/messages`) are the ones the gateway names; the type is
+ * `/compact`) and `anthropic-messages` (`/v1/messages`) and `google-gemini` (`/v1beta/models/{m}:{operation}`) are the ones the gateway names; the type is
  * open so that a later front needs no contract change.
  */
-export type PassThroughDialectV1 = 'openai-responses' | 'anthropic-messages' | (string & {});
+export type PassThroughDialectV1 = 'openai-responses' | 'anthropic-messages' | 'google-gemini' | (string & {});
 
 /**
  * What one front's endpoint asks of the translator. `create` is the dialect's main endpoint; the

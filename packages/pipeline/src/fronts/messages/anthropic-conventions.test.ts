@@ -29,10 +29,10 @@ describe('anthropicConventions.renderError', () => {
 describe('anthropicConventions.readKey', () => {
   const headers = (values: Record<string, string>) => (name: string) => values[name];
   it('reads x-api-key first, then Authorization: Bearer', () => {
-    expect(anthropicConventions.readKey(headers({ 'x-api-key': 'mg-a', authorization: 'Bearer mg-b' }))).toBe('mg-a');
-    expect(anthropicConventions.readKey(headers({ authorization: 'Bearer mg-b' }))).toBe('mg-b');
+    expect(anthropicConventions.readKey(headers({ 'x-api-key': 'mg-a', authorization: 'Bearer mg-b' }), () => undefined)).toBe('mg-a');
+    expect(anthropicConventions.readKey(headers({ authorization: 'Bearer mg-b' }), () => undefined)).toBe('mg-b');
   });
   it('refuses a request without a key with a 401 naming x-api-key', () => {
-    expect(() => anthropicConventions.readKey(headers({}))).toThrow(expect.objectContaining({ status: 401, message: expect.stringContaining('x-api-key') }));
+    expect(() => anthropicConventions.readKey(headers({}), () => undefined)).toThrow(expect.objectContaining({ status: 401, message: expect.stringContaining('x-api-key') }));
   });
 });

@@ -1,6 +1,6 @@
 import { describe, expect, it } from '@jest/globals';
 import type { AnthropicMessagesRequest } from '@modelgate/core';
-import { encodeCarrier } from './bridge/reasoning-carrier.js';
+import { encodeCarrier } from '../shared/reasoning-carrier.js';
 import { withoutGatewayThinking } from './anthropic-foreign-thinking.js';
 
 const carrier = encodeCarrier({ details: [{ type: 'reasoning.encrypted', data: 'gemini-signature', format: 'google-gemini-v1' }] });

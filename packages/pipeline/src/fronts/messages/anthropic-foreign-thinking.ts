@@ -1,5 +1,5 @@
 import type { AnthropicContentBlockParam, AnthropicMessageParam, AnthropicMessagesRequest } from '@modelgate/core';
-import { isCarrier } from './bridge/reasoning-carrier.js';
+import { isCarrier } from '../shared/reasoning-carrier.js';
 
 /** A thinking block the gateway minted for a bridged answer (another family's reasoning), not Claude. */
 function isGatewayThinking(block: AnthropicContentBlockParam): boolean {

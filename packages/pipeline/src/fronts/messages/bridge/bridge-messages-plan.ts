@@ -11,7 +11,7 @@ import { convertChatResponse } from './convert-chat-response.js';
 import { convertMessagesRequest } from './convert-messages-request.js';
 import { singleToolCall } from './convert-messages-tools.js';
 import { MessagesEventWriter } from './messages-event-writer.js';
-import { thinkingDisplayOf } from './reasoning-carrier.js';
+import { thinkingDisplayOf } from '../../shared/reasoning-carrier.js';
 import { parseUpstreamAnswer } from '../../shared/relayed-answer.js';
 import { estimateBridgedPromptTokens } from './estimate-bridged-prompt.js';
 

@@ -8,7 +8,7 @@ import {
 } from '@modelgate/core';
 import { anthropicUsageFromCompletion } from '../anthropic-usage.js';
 import { mintMessageId, stopReasonOf, toolInputOf } from './chat-to-messages-parts.js';
-import { encodeCarrier, type ThinkingDisplay } from './reasoning-carrier.js';
+import { encodeCarrier, type ThinkingDisplay } from '../../shared/reasoning-carrier.js';
 
 /**
  * Reasoning as Anthropic blocks: the reasoning text as a `thinking` block (shown, or only carried

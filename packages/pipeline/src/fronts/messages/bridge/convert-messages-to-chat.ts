@@ -10,7 +10,7 @@ import {
   type TextContentPart,
   type UserContentPart,
 } from '@modelgate/core';
-import { decodeCarrier } from './reasoning-carrier.js';
+import { decodeCarrier } from '../../shared/reasoning-carrier.js';
 
 type ToolResultBlock = Extract<AnthropicContentBlockParam, { type: 'tool_result' }>;
 

@@ -12,7 +12,7 @@ import {
 } from '@modelgate/core';
 import { anthropicUsageFromCompletion } from '../anthropic-usage.js';
 import { stopReasonOf } from './chat-to-messages-parts.js';
-import { encodeCarrier, type CarriedReasoning, type ThinkingDisplay } from './reasoning-carrier.js';
+import { encodeCarrier, type CarriedReasoning, type ThinkingDisplay } from '../../shared/reasoning-carrier.js';
 
 /** The content block being streamed: its index, and for thinking what its signature will carry. */
 type OpenBlock =

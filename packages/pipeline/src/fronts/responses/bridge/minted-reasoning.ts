@@ -1,4 +1,4 @@
-import { decodeCarrier, encodeCarrier, type CarriedReasoning } from '../../messages/bridge/reasoning-carrier.js';
+import { decodeCarrier, encodeCarrier, type CarriedReasoning } from '../../shared/reasoning-carrier.js';
 
 /**
  * What a bridged Responses answer carries in a reasoning item's `encrypted_content` (PROTOCOLS

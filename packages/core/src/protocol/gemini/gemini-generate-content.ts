@@ -36,7 +36,8 @@ export interface GoogleFunctionDeclaration {
 }
 
 export interface GoogleTool {
-  functionDeclarations: GoogleFunctionDeclaration[];
+  functionDeclarations?: GoogleFunctionDeclaration[];
+  [field: string]: unknown;
 }
 
 export type GoogleFunctionCallingMode = 'AUTO' | 'ANY' | 'NONE' | 'VALIDATED';
@@ -59,6 +60,7 @@ export interface GoogleGenerationConfig {
   stopSequences?: string[];
   temperature?: number;
   topP?: number;
+  topK?: number;
   candidateCount?: number;
   presencePenalty?: number;
   frequencyPenalty?: number;
@@ -67,15 +69,19 @@ export interface GoogleGenerationConfig {
   responseJsonSchema?: Record<string, unknown>;
   responseSchema?: Record<string, unknown>;
   thinkingConfig?: GoogleThinkingConfig;
+  [field: string]: unknown;
 }
 
 /** The body of `:generateContent` and `:streamGenerateContent` (the model is in the URL). */
 export interface GoogleGenerateContentRequest {
   contents: GoogleContent[];
-  systemInstruction?: { parts: Array<{ text: string }> };
+  systemInstruction?: { role?: string; parts: GooglePart[] };
   tools?: GoogleTool[];
   toolConfig?: GoogleToolConfig;
   generationConfig?: GoogleGenerationConfig;
+  safetySettings?: Array<{ category?: string; threshold?: string }>;
+  cachedContent?: string;
+  [field: string]: unknown;
 }
 
 /** Every `finishReason` the API documents (E.3). */
