@@ -14,7 +14,7 @@ import { withTestTransport } from '../support/test-transport.js';
 
 // The exact response cache (docs/caching.md) over real HTTP: a second identical request is
 // answered without an upstream call (the simulators' request counts stay put), whole and
-// streamed, on the chat, Messages and Responses fronts; other keys, `Cache-Control` and tool calls
+// streamed, on the chat, Messages and Responses fronts, and whole on the Gemini front and embeddings; other keys, `Cache-Control` and tool calls
 // miss; and a Redis-backed cache is shared by two gateways.
 
 const KEY_A = 'mg-cache-key-a-0123456789abcdef';
@@ -49,6 +49,7 @@ async function gatewayWith(responseCache: Record<string, unknown>, extra: Partia
       { id: 'gpt-cached', provider: 'openai', upstreamModel: 'gpt-4.1-mini', pricing: PRICES, aliases: ['gpt-alias'] },
       { id: 'claude-cached', provider: 'anthropic', upstreamModel: 'claude-sonnet-4-5', pricing: PRICES },
       { id: 'gpt-uncached', provider: 'openai', upstreamModel: 'gpt-4.1-mini', pricing: PRICES },
+      { id: 'embed-cached', provider: 'openai', upstreamModel: 'text-embedding-3-small', pricing: PRICES },
     ],
     keys: [
       { name: 'a', key: KEY_A },
@@ -56,7 +57,7 @@ async function gatewayWith(responseCache: Record<string, unknown>, extra: Partia
     ],
     admin: { token: TEST_ADMIN_TOKEN },
     storage: { driver: 'sqlite', path: ':memory:' },
-    responseCache: { models: ['gpt-cached', 'claude-cached'], ...responseCache },
+    responseCache: { models: ['gpt-cached', 'claude-cached', 'embed-cached'], ...responseCache },
     ...extra,
   };
   const gateway = await startGateway(parseGatewayConfig(withTestTransport(input as GatewayConfigInput), {}, 'test'), { logger: pino({ level: 'silent' }), baseDirectory: process.cwd() });
@@ -94,7 +95,7 @@ const upstreamCalls = () => openai.requests.length + anthropic.requests.length;
 /** The answer's text without what a replay renews (ids and times), to compare a hit with its miss. */
 function withoutFreshParts(text: string): string {
   return text
-    .replace(/"(id|created|created_at)":\s*("[^"]*"|\d+)/g, '"$1":_')
+    .replace(/"(id|responseId|created|created_at)":\s*("[^"]*"|\d+)/g, '"$1":_')
     .replace(/(chatcmpl|msg|resp)[-_][A-Za-z0-9]+/g, '$1_');
 }
 
@@ -134,6 +135,31 @@ describe('the exact response cache', () => {
       });
     }
   }
+
+  it.each([
+    ['the Gemini front (generateContent, bridged to a GPT model)', '/v1beta/models/gpt-cached:generateContent', (prompt: string) => ({ contents: [{ role: 'user', parts: [{ text: prompt }] }] }), 'responseId'],
+    ['/v1/embeddings', '/v1/embeddings', (prompt: string) => ({ model: 'embed-cached', input: [prompt, 'a second input'] }), undefined],
+  ])('answers a second identical request on %s from the cache', async (_, path, body, idMember) => {
+    const request = body(freshPrompt());
+    const miss = await send(gateway, path, request);
+    expect(miss).toMatchObject({ status: 200, verdict: 'miss' });
+    const calls = upstreamCalls();
+    const hit = await send(gateway, path, request);
+    expect(hit).toMatchObject({ status: 200, verdict: 'hit' });
+    expect(upstreamCalls()).toBe(calls);
+    expect(withoutFreshParts(hit.text)).toBe(withoutFreshParts(miss.text));
+    if (idMember) expect((JSON.parse(hit.text) as Record<string, unknown>)[idMember]).not.toBe((JSON.parse(miss.text) as Record<string, unknown>)[idMember]);
+  });
+
+  it('leaves a streamed Gemini-front request to the upstream: its framing (SSE or a JSON array) is not in the key', async () => {
+    const request = { contents: [{ role: 'user', parts: [{ text: freshPrompt() }] }] };
+    await send(gateway, '/v1beta/models/gpt-cached:streamGenerateContent?alt=sse', request);
+    const calls = upstreamCalls();
+    const again = await send(gateway, '/v1beta/models/gpt-cached:streamGenerateContent?alt=sse', request);
+    expect(again.status).toBe(200);
+    expect(again.verdict).not.toBe('hit');
+    expect(upstreamCalls()).toBe(calls + 1);
+  });
 
   it('keys the model after alias resolution: the alias reads what the id stored', async () => {
     const prompt = freshPrompt();

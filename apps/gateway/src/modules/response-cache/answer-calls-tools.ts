@@ -5,7 +5,7 @@ const TOOL_CALL_TYPES: ReadonlySet<string> = new Set(['tool_use', 'function_call
 
 /**
  * Whether an answer (a whole body, or a stream's events) calls a tool: chat `tool_calls`, a Messages
- * `tool_use` block, a Responses `function_call` or `custom_tool_call` item. An agent expects its
+ * `tool_use` block, a Responses `function_call` or `custom_tool_call` item, a Gemini `functionCall` part. An agent expects its
  * tool to run again on the next identical turn, so such answers are not cached unless asked.
  */
 export function answerCallsTools(texts: readonly string[]): boolean {
@@ -17,6 +17,8 @@ function callsTools(value: unknown): boolean {
   if (value === null || typeof value !== 'object') return false;
   const object = value as Record<string, unknown>;
   if (Array.isArray(object.tool_calls) && object.tool_calls.length > 0) return true;
+  // A Gemini part that calls a function.
+  if (object.functionCall !== undefined) return true;
   if (typeof object.type === 'string' && TOOL_CALL_TYPES.has(object.type)) return true;
   return Object.values(object).some(callsTools);
 }

@@ -1,7 +1,7 @@
 import type { UpstreamIntent } from '@modelgate/pipeline';
 
 /** The operations whose answers depend on the request alone. */
-const CACHEABLE_ENDPOINTS: ReadonlySet<string> = new Set(['chat', 'messages', 'responses', 'embeddings']);
+const CACHEABLE_ENDPOINTS: ReadonlySet<string> = new Set(['chat', 'messages', 'responses', 'embeddings', 'generate_content', 'embed_content']);
 
 /**
  * Whether a request's answer may be replayed. A Responses answer the vendor stores (`store` not
@@ -10,6 +10,8 @@ const CACHEABLE_ENDPOINTS: ReadonlySet<string> = new Set(['chat', 'messages', 'r
  */
 export function isCacheableRequest(intent: UpstreamIntent): boolean {
   if (!CACHEABLE_ENDPOINTS.has(intent.endpoint)) return false;
+  // A Gemini stream is framed as SSE or as one JSON array by the query (`alt=sse`), which the key does not see.
+  if (intent.endpoint === 'generate_content') return !intent.stream;
   if (intent.endpoint !== 'responses') return true;
   const body = intent.body as { store?: boolean; background?: boolean };
   return body.store === false && body.background !== true;

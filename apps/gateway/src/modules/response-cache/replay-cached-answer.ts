@@ -20,11 +20,11 @@ export function replayCachedAnswer(answer: CachedAnswer, nowSeconds = Math.floor
   return 'body' in answer ? { ...answer, body: renew(answer.body) } : { ...answer, events: answer.events.map(renew) };
 }
 
-/** The answer's id in a whole body or one SSE event: `id`, a `message_start`'s `message.id`, a Responses event's `response.id`. */
+/** The answer's id in a whole body or one SSE event: `id` (Gemini's `responseId`), a `message_start`'s `message.id`, a Responses event's `response.id`. */
 function answerIdIn(text: string): string | undefined {
   for (const json of jsonPayloadsOf(text)) {
-    const candidate = json as { id?: unknown; message?: { id?: unknown }; response?: { id?: unknown } };
-    for (const id of [candidate.id, candidate.message?.id, candidate.response?.id]) {
+    const candidate = json as { id?: unknown; responseId?: unknown; message?: { id?: unknown }; response?: { id?: unknown } };
+    for (const id of [candidate.id, candidate.responseId, candidate.message?.id, candidate.response?.id]) {
       if (typeof id === 'string' && id.length >= 8) return id;
     }
   }
