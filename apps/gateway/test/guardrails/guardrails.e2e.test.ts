@@ -1,7 +1,10 @@
 import { createServer, type Server } from 'node:http';
 import { afterEach, describe, expect, it } from '@jest/globals';
 import { pino } from 'pino';
+import type { GatewayConfigInput } from '../../src/config/gateway-config.js';
+import { parseGatewayConfig } from '../../src/config/load-gateway-config.js';
 import { createGuardrails } from '../../src/modules/guardrails/create-guardrails.js';
+import { startGateway } from '../../src/server/start-gateway.js';
 import { eventually } from '../support/eventually.js';
 import { startTestGateway, TEST_SERVICE_KEY, type TestGateway, type TestGatewayOverrides } from '../support/test-gateway.js';
 
@@ -252,6 +255,22 @@ describe('plugin guardrails', () => {
     expect((await chat(test, 'order 12345678 please')).status).toBe(200);
     expect(upstreamUserText(test)).toHaveLength(1);
     expect(upstreamUserText(test)[0]).toContain('order # please');
+  });
+
+  it('refuses a config whose key opts into a guardrail nobody declared', async () => {
+    const config = parseGatewayConfig(
+      {
+        providers: [{ package: '@modelgate/provider-openai', id: 'openai', settings: { baseUrl: 'http://127.0.0.1:9/v1', apiKey: 'sk-unused' } }],
+        keys: [{ name: 'typo', key: 'mg-guardrail-typo-key-0123456789ab', guardrails: ['pii-cards'] }],
+        guardrails: [{ name: 'pii-card', kind: 'pii', recognizers: ['payment-card'], action: 'block' }],
+        storage: { driver: 'sqlite', path: ':memory:' },
+      } as GatewayConfigInput,
+      {},
+      'test',
+    );
+    await expect(startGateway(config, { logger: pino({ level: 'silent' }), baseDirectory: process.cwd() })).rejects.toThrow(
+      "keys: 'typo' opts into the guardrail 'pii-cards', which guardrails[] does not declare",
+    );
   });
 
   it('stops start-up with the guardrail named when the package is not a guardrail', async () => {
