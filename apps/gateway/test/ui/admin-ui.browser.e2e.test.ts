@@ -215,7 +215,7 @@ const SCREENSHOTS = join(process.cwd(), 'test-results', 'ui');
       });
     });
     const lines = csv.trim().split('\r\n');
-    expect(lines[0]).toBe('time,request_id,key_id,endpoint,model,deployment,status,outcome,prompt_tokens,completion_tokens,cost_usd,latency_ms');
+    expect(lines[0]).toBe('time,request_id,key_id,endpoint,model,deployment,status,outcome,prompt_tokens,completion_tokens,cache_read_tokens,cache_write_tokens,cache_write_1h_tokens,response_cache_hit,cost_usd,latency_ms');
     expect(lines).toHaveLength(2);
     expect(lines[1]).toContain(',404,refused,');
   });
