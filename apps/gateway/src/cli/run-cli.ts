@@ -22,8 +22,7 @@ export const CLI_USAGE = `Usage: modelgate [serve] [--config <file>] [--demo]   
                              config file or vendor key it refuses to start, unless --demo (or MODELGATE_DEMO=1)
                              asks for the demo profile: the bundled vendor simulators, offline
        modelgate keys create --name <name> [--owner <team>] [--models a,b*] [--families openai]
-                             [--endpoints chat,responses,compact,input_tokens,messages,count_tokens,embeddings,
-                              generate_content,gemini_count_tokens,embed_content,models]
+                             [--endpoints chat,responses,compact,input_tokens,messages,count_tokens,embeddings,generate_content,gemini_count_tokens,embed_content,models]
                              [--expires 30d|<ISO date>] [--rpm n] [--tpm n] [--max-concurrent n]
                              [--budget-usd x --budget-period day|month|total] [--responses-other-families refuse]
                              [--guardrails a,b]
