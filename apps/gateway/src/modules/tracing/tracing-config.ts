@@ -1,4 +1,4 @@
-import { nonEmptyString } from '../../config/schema-parts.js';
+import { exportHeaders, httpUrl, nonEmptyString } from '../../config/schema-parts.js';
 import type { ConfigFragment } from '../../config/config-fragment.js';
 
 /** OpenTelemetry traces, exported over OTLP/HTTP; off unless configured. */
@@ -24,11 +24,10 @@ export const tracingConfigFragment: ConfigFragment = {
       required: ['endpoint'],
       properties: {
         endpoint: {
-          type: 'string',
-          pattern: '^https?://',
+          ...httpUrl,
           description: "The collector's OTLP/HTTP traces URL (`http://…:4318/v1/traces`). Traces are off without `tracing` ([observability.md](observability.md)).",
         },
-        headers: { type: 'object', additionalProperties: { type: 'string' }, description: "Headers sent with each export (a collector's `authorization`).", defaultText: 'none' },
+        headers: { ...exportHeaders, description: "Headers sent with each export (a collector's `authorization`)." },
         serviceName: { ...nonEmptyString, description: 'The `service.name` of the spans.', default: 'modelgate' },
         sampleRatio: {
           type: 'number',
