@@ -1,10 +1,10 @@
-import { createServer } from 'node:http';
+import { createServer, type IncomingHttpHeaders } from 'node:http';
 import { afterEach, describe, expect, it } from '@jest/globals';
 import { CaptureStore } from '../../src/modules/payload-capture/capture-store.js';
 import type { CapturedExchange } from '../../src/modules/payload-capture/captured-exchange.js';
 import { eventually } from '../support/eventually.js';
 import { createTestPostgresSchema, withAvailableServices } from '../support/test-services.js';
-import { startTestGateway, TEST_SERVICE_KEY, type TestGateway, type TestGatewayOverrides } from '../support/test-gateway.js';
+import { startTestGateway, TEST_SERVICE_KEY, waitForLogLine, type TestGateway, type TestGatewayOverrides } from '../support/test-gateway.js';
 
 // Issue 34: payload capture over real HTTP, read back through the admin API.
 
@@ -137,23 +137,99 @@ it('captures nothing without `capture` in the config', async () => {
   expect(response.status).toBe(404);
 });
 
-it('posts each capture, redacted, to the webhook export sink', async () => {
-  const received: CapturedExchange[] = [];
+interface ReceivedPost {
+  readonly path: string;
+  readonly headers: IncomingHttpHeaders;
+  readonly body: unknown;
+}
+
+/** A local HTTP server standing in for a webhook or an OTLP collector; `answering: false` holds every request until it closes. */
+async function startSink(answering = true): Promise<{ origin: string; received: ReceivedPost[] }> {
+  const received: ReceivedPost[] = [];
   const sink = createServer((request, response) => {
     let body = '';
     request.on('data', (chunk: Buffer) => (body += String(chunk)));
     request.on('end', () => {
-      received.push(JSON.parse(body) as CapturedExchange);
-      response.end();
+      received.push({ path: request.url ?? '', headers: request.headers, body: JSON.parse(body) });
+      if (answering) response.end();
     });
   });
   await new Promise<void>((resolve) => sink.listen(0, '127.0.0.1', resolve));
-  running.push({ close: () => new Promise<void>((resolve) => sink.close(() => resolve())) });
-  const url = `http://127.0.0.1:${(sink.address() as { port: number }).port}/captures`;
-  const test = await startTestGateway({ admin: { token: ADMIN_TOKEN }, capture: { models: ['gpt-test'], webhook: { url } } } as unknown as TestGatewayOverrides);
+  running.push({
+    close: () => {
+      sink.closeAllConnections();
+      return new Promise<void>((resolve) => sink.close(() => resolve()));
+    },
+  });
+  return { origin: `http://127.0.0.1:${(sink.address() as { port: number }).port}`, received };
+}
+
+async function captureGatewayExportingTo(exports: Record<string, unknown>): Promise<TestGateway> {
+  const test = await startTestGateway({ admin: { token: ADMIN_TOKEN }, capture: { models: ['gpt-test'], ...exports } } as unknown as TestGatewayOverrides);
   running.push(test);
+  return test;
+}
+
+it('posts each capture, redacted, to the webhook export sink', async () => {
+  const sink = await startSink();
+  const test = await captureGatewayExportingTo({ webhook: { url: `${sink.origin}/captures` } });
   expect((await chat(test, 'gpt-test', `mail ${EMAIL}`)).status).toBe(200);
-  await eventually(() => received.length === 1);
-  expect(received[0]).toMatchObject({ model: 'gpt-test', status: 200, request: { messages: [{ content: 'mail [REDACTED:email]' }] } });
-  expect(JSON.stringify(received)).not.toContain(EMAIL);
+  await eventually(() => sink.received.length === 1);
+  expect(sink.received[0]?.body).toMatchObject({ model: 'gpt-test', status: 200, request: { messages: [{ content: 'mail [REDACTED:email]' }] } });
+  expect(JSON.stringify(sink.received)).not.toContain(EMAIL);
+});
+
+interface OtlpKeyValue {
+  key: string;
+  value: Record<string, unknown>;
+}
+
+it('sends each capture, redacted, as an OTLP log record to the collector', async () => {
+  const collector = await startSink();
+  const test = await captureGatewayExportingTo({ otlp: { endpoint: `${collector.origin}/`, headers: { authorization: 'Bearer collector-token' } } });
+  expect((await chat(test, 'gpt-test', `mail ${EMAIL}`)).status).toBe(200);
+  await eventually(() => collector.received.length === 1);
+  const [post] = collector.received;
+  expect(post).toMatchObject({ path: '/v1/logs', headers: { 'content-type': 'application/json', authorization: 'Bearer collector-token' } });
+  expect(JSON.stringify(post?.body)).not.toContain(EMAIL);
+
+  const { resourceLogs } = post?.body as { resourceLogs: Array<{ resource: { attributes: OtlpKeyValue[] }; scopeLogs: Array<{ scope: { name: string }; logRecords: Array<Record<string, unknown>> }> }> };
+  expect(resourceLogs).toHaveLength(1);
+  expect(resourceLogs[0]?.resource.attributes).toEqual([{ key: 'service.name', value: { stringValue: 'modelgate' } }]);
+  expect(resourceLogs[0]?.scopeLogs).toHaveLength(1);
+  expect(resourceLogs[0]?.scopeLogs[0]?.scope).toEqual({ name: 'modelgate.payload-capture' });
+  const records = resourceLogs[0]!.scopeLogs[0]!.logRecords;
+  expect(records).toHaveLength(1);
+  const record = records[0] as { body: { stringValue: string }; attributes: OtlpKeyValue[]; timeUnixNano: string; observedTimeUnixNano: string };
+  expect(record).toMatchObject({ severityNumber: 9, severityText: 'INFO', timeUnixNano: expect.stringMatching(/^\d{19}$/), observedTimeUnixNano: expect.stringMatching(/^\d{19}$/) });
+
+  // The body is the capture exactly as the admin API serves it from the store.
+  const stored = await admin<CapturedExchange>(test, `/captures/${(await captures(test))[0]!.id}`);
+  expect(JSON.parse(record.body.stringValue)).toEqual(stored);
+  expect(stored.request).toMatchObject({ messages: [{ content: 'mail [REDACTED:email]' }] });
+  expect(BigInt(record.timeUnixNano)).toBe(BigInt(stored.createdAt) * 1_000_000n);
+  expect(record.attributes).toEqual([
+    { key: 'modelgate.capture_id', value: { stringValue: stored.id } },
+    { key: 'modelgate.request_id', value: { stringValue: stored.requestId } },
+    { key: 'modelgate.key_id', value: { stringValue: stored.keyId } },
+    { key: 'gen_ai.request.model', value: { stringValue: 'gpt-test' } },
+    { key: 'modelgate.endpoint', value: { stringValue: 'chat' } },
+    { key: 'http.response.status_code', value: { intValue: '200' } },
+    { key: 'modelgate.stream', value: { boolValue: false } },
+    { key: 'modelgate.capture.truncated', value: { boolValue: false } },
+  ]);
+});
+
+it('answers the client while the OTLP collector hangs, then logs the timed-out export without its content', async () => {
+  const collector = await startSink(false);
+  const test = await captureGatewayExportingTo({ otlp: { endpoint: collector.origin, timeoutMs: 300 } });
+  // The collector never answers while the test runs: the client's answer cannot be waiting on it.
+  const answer = await chat(test, 'gpt-test', `mail ${EMAIL}`);
+  expect(answer.status).toBe(200);
+  expect(await answer.text()).toContain('choices');
+  const failure = await waitForLogLine(test.logs, (line) => line.msg === 'capture export failed');
+  expect(failure).toMatchObject({ sink: 'otlp', captureId: expect.any(String), reason: expect.stringMatching(/timeout|aborted/i) });
+  expect(collector.received).toHaveLength(1);
+  expect(test.logs.join('\n')).not.toContain('mail ');
+  expect(test.logs.join('\n')).not.toContain(EMAIL);
 });

@@ -1,4 +1,4 @@
-import { nonEmptyString, positiveInteger, stringList } from '../../config/schema-parts.js';
+import { exportHeaders, httpUrl, nonEmptyString, positiveInteger, stringList } from '../../config/schema-parts.js';
 import type { ConfigFragment } from '../../config/config-fragment.js';
 
 export interface CaptureConfig {
@@ -9,6 +9,7 @@ export interface CaptureConfig {
   maxTotalBytes: number;
   sweepIntervalSeconds: number;
   webhook?: { url: string; timeoutMs: number };
+  otlp?: { endpoint: string; headers?: Record<string, string>; timeoutMs: number };
 }
 
 export interface CaptureSection {
@@ -39,7 +40,19 @@ export const captureConfigFragment: ConfigFragment = {
           description: 'An export sink: each capture, as stored (redacted), is POSTed here as JSON once written; a failure is logged and not retried.',
           defaultText: 'none',
           properties: {
-            url: { ...nonEmptyString, pattern: '^https?://', description: 'Where captures are POSTed.' },
+            url: { ...httpUrl, description: 'Where captures are POSTed.' },
+            timeoutMs: { ...positiveInteger, default: 5000, description: 'How long one POST may take.' },
+          },
+        },
+        otlp: {
+          type: 'object',
+          additionalProperties: false,
+          required: ['endpoint'],
+          description: 'An export sink: each capture, as stored (redacted), is sent once written as an OTLP log record (OTLP/HTTP, JSON) whose body is the capture; a failure is logged and not retried.',
+          defaultText: 'none',
+          properties: {
+            endpoint: { ...httpUrl, description: "The collector's OTLP/HTTP base URL (`http://…:4318`); records are POSTed to `<endpoint>/v1/logs`." },
+            headers: { ...exportHeaders, description: "Headers sent with each export (a collector's `authorization`)." },
             timeoutMs: { ...positiveInteger, default: 5000, description: 'How long one POST may take.' },
           },
         },

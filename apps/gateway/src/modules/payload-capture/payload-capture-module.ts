@@ -1,6 +1,7 @@
 import type { AdminSection } from '../admin/admin-config.js';
 import { defineModule } from '../gateway-module.js';
 import { captureConfigFragment, type CaptureSection } from './capture-config.js';
+import { captureOtlpLogs } from './capture-otlp-logs.js';
 import { captureWebhook } from './capture-webhook.js';
 import type { CapturedExchange } from './captured-exchange.js';
 import { createCaptureRouter } from './capture-router.js';
@@ -13,7 +14,7 @@ const MILLISECONDS_PER_DAY = 86_400_000;
  * Payload capture (docs/payload-capture.md): the bodies of the exchanges of the models and keys
  * that opted in, redacted, in their own table of the gateway's store (SQLite or PostgreSQL), never
  * in usage records; retention by age and total size on every write and every sweep; the admin API
- * and the web UI's log explorer read them; a webhook sink gets each one as written. Listed after the guardrails, so it keeps what they left.
+ * and the web UI's log explorer read them; a webhook and an OTLP logs sink get each one as written. Listed after the guardrails, so it keeps what they left.
  */
 export const payloadCaptureModule = defineModule<CaptureSection & AdminSection>({
   id: 'payload-capture',
@@ -31,9 +32,12 @@ export const payloadCaptureModule = defineModule<CaptureSection & AdminSection>(
         .catch((error: unknown) => context.logger.error({ err: error }, 'capture retention failed'));
       return sweeping.then(() => undefined);
     };
-    const exported = settings.webhook ? captureWebhook(settings.webhook, context.logger) : undefined;
+    const sinks = [
+      settings.webhook && captureWebhook(settings.webhook, context.logger),
+      settings.otlp && captureOtlpLogs(settings.otlp, context.logger),
+    ].filter((sink) => sink !== undefined);
     const written = async (capture: CapturedExchange) => {
-      await Promise.all([sweep(), exported?.(capture)]);
+      await Promise.all([sweep(), ...sinks.map((sink) => sink(capture))]);
     };
     const books: CaptureBooks = { config: settings, store, logger: context.logger, written, writing: new Set() };
     const timer = setInterval(() => void sweep(), settings.sweepIntervalSeconds * 1000);
