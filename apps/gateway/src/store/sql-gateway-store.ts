@@ -2,6 +2,7 @@ import type { StateOwner } from '@modelgate/pipeline';
 import type { RequestStage, UsageAggregate, UsageFilter, UsageGrouping, UsageOutcome, UsageRecord, UsageSeriesPoint, UsageSeriesQuery } from '../usage/usage-record.js';
 import type { GatewayStore } from './gateway-store.js';
 import type { SqlDatabase, SqlValue } from './sql-database.js';
+import { sqlWhere } from './sql-where.js';
 import type { StoredKey, StoredKeyChanges } from './stored-key.js';
 
 interface KeyRow {
@@ -117,18 +118,12 @@ function toUsageRecord(row: Record<string, SqlValue>): UsageRecord {
 }
 
 function whereClause(filter: UsageFilter): { sql: string; parameters: SqlValue[] } {
-  const conditions: string[] = [];
-  const parameters: SqlValue[] = [];
-  const add = (condition: string, value: SqlValue | undefined) => {
-    if (value === undefined) return;
-    conditions.push(condition);
-    parameters.push(value);
-  };
-  add('key_id = ?', filter.keyId);
-  add('model = ?', filter.model);
-  add('created_at >= ?', filter.from);
-  add('created_at < ?', filter.to);
-  return { sql: conditions.length ? `WHERE ${conditions.join(' AND ')}` : '', parameters };
+  return sqlWhere([
+    ['key_id = ?', filter.keyId],
+    ['model = ?', filter.model],
+    ['created_at >= ?', filter.from],
+    ['created_at < ?', filter.to],
+  ]);
 }
 
 /** The store over either SQL database; the dialects differ only in their connection. */

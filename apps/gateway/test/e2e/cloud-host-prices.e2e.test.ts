@@ -7,7 +7,7 @@ import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
 import { startAzureOpenAiSimulator, type AzureOpenAiSimulator } from '@modelgate/provider-azure-openai/testing';
 import { startBedrockSimulator, type BedrockSimulator } from '@modelgate/provider-bedrock/testing';
 import { startVertexSimulator, type VertexSimulator } from '@modelgate/provider-vertex/testing';
-import { adminClient, eventually, TEST_ADMIN_TOKEN } from '../support/admin-client.js';
+import { TEST_ADMIN_TOKEN, usageRecordOfModel } from '../support/admin-client.js';
 import { startGatewayInFrontOf, TEST_SERVICE_KEY, type GatewayInFrontOf } from '../support/test-gateway.js';
 
 const BEDROCK_US = 'us.anthropic.claude-sonnet-4-5-20250929-v1:0';
@@ -16,13 +16,6 @@ const VERTEX_MODEL = 'claude-sonnet-4-5@20250929';
 const AWS_KEYS = { accessKeyId: 'AKIAPRICESE2ETEST001', secretAccessKey: 'prices-bedrock-secret' };
 const AZURE_KEY = 'azure-prices-key-0123';
 const USAGE = { inputTokens: 1_000, outputTokens: 1_000, cacheCreationInputTokens: 100_000, cacheReadInputTokens: 10_000 };
-
-interface UsageRecord {
-  readonly model: string;
-  readonly promptTokens: number;
-  readonly completionTokens: number;
-  readonly costUsd: number;
-}
 
 // A key with a budget is refused a model without a price (issue 27): the cloud hosts' model ids
 // are priced from the Anthropic and OpenAI cards with no `pricing` in the config, at the host's
@@ -64,15 +57,7 @@ describe('cloud hosts priced from the vendor cards, for a key with a budget', ()
     await rm(directory, { recursive: true, force: true });
   });
 
-  async function usageOf(model: string): Promise<UsageRecord> {
-    const admin = adminClient(harness.gateway.url);
-    let record: UsageRecord | undefined;
-    await eventually(async () => {
-      record = ((await admin.call('GET', '/usage')).body.records as UsageRecord[]).find((candidate) => candidate.model === model);
-      return record !== undefined;
-    });
-    return record!;
-  }
+  const usageOf = (model: string) => usageRecordOfModel(harness.gateway.url, model);
 
   // Tokens per million at the card's prices: input, cache writes, cache reads, output.
   const claudeCost = (prices: { input: number; cacheWrite: number; cachedInput: number; output: number }) =>

@@ -5,16 +5,9 @@ import { startAnthropicSimulator, type AnthropicSimulator } from '@modelgate/pro
 import { openAiEmbeddingsEndpoint, startOpenAiChatSimulator, type OpenAiChatSimulator } from '@modelgate/provider-openai-compatible/testing';
 import { startGoogleSimulator, type GoogleSimulator } from '@modelgate/provider-google/testing';
 import { startOpenAiSimulator } from '@modelgate/provider-openai/testing';
-import { adminClient, eventually, TEST_ADMIN_TOKEN } from '../support/admin-client.js';
+import { TEST_ADMIN_TOKEN, usageRecordOfModel } from '../support/admin-client.js';
 import { startGatewayInFrontOf, TEST_SERVICE_KEY, UPSTREAM_KEY, type GatewayInFrontOf, type OpenAiSimulator } from '../support/test-gateway.js';
 
-interface UsageRecord {
-  readonly endpoint: string;
-  readonly model: string;
-  readonly promptTokens: number;
-  readonly completionTokens: number;
-  readonly costUsd: number;
-}
 
 // The official `openai` SDK's embeddings.create through the gateway, on an OpenAI model (relayed as
 // OpenAI answers), an OpenAI-compatible server and a Gemini model (batchEmbedContents, translated),
@@ -54,15 +47,7 @@ describe('POST /v1/embeddings with the openai SDK', () => {
     await anthropic?.close();
   });
 
-  async function usageOf(model: string): Promise<UsageRecord> {
-    const admin = adminClient(harness.gateway.url);
-    let record: UsageRecord | undefined;
-    await eventually(async () => {
-      record = ((await admin.call('GET', '/usage')).body.records as UsageRecord[]).find((candidate) => candidate.model === model && candidate.endpoint === 'embeddings');
-      return record !== undefined;
-    });
-    return record!;
-  }
+  const usageOf = (model: string) => usageRecordOfModel(harness.gateway.url, model, 'embeddings');
 
   it('OpenAI: the body reaches OpenAI as sent, the answer comes back as OpenAI gave it, usage priced at the card', async () => {
     const answer = await openai.embeddings.create({ model: 'text-embedding-3-small', input: ['first text', 'second text'], dimensions: 8, encoding_format: 'float' });

@@ -1,16 +1,9 @@
 import { GoogleGenAI, type ApiError } from '@google/genai';
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
-import { adminClient, eventually, TEST_ADMIN_TOKEN } from '../support/admin-client.js';
+import { TEST_ADMIN_TOKEN, usageRecordOfModel } from '../support/admin-client.js';
 import { startMessagesFrontGateway, type MessagesFrontGateway } from '../support/messages-front-gateway.js';
 import { TEST_SERVICE_KEY } from '../support/test-gateway.js';
 
-interface UsageRecord {
-  readonly endpoint: string;
-  readonly model: string;
-  readonly promptTokens: number;
-  readonly completionTokens: number;
-  readonly costUsd: number;
-}
 
 const SCOPED_KEY = 'mg-gemini-scoped-key-0123456789';
 
@@ -36,14 +29,7 @@ describe('the Gemini front: usage records and key scopes', () => {
   });
   afterAll(() => harness?.close());
 
-  async function usageOf(model: string): Promise<UsageRecord> {
-    let record: UsageRecord | undefined;
-    await eventually(async () => {
-      record = ((await adminClient(harness.gateway.url).call('GET', '/usage')).body.records as UsageRecord[]).find((candidate) => candidate.model === model);
-      return record !== undefined;
-    });
-    return record!;
-  }
+  const usageOf = (model: string) => usageRecordOfModel(harness.gateway.url, model);
 
   it.each(['gemini-3.8-flash', 'gpt-4.1-mini'])('%s: a usage record with endpoint generate_content, its tokens as usageMetadata gave them, priced', async (model) => {
     const response = await genAi(harness.gateway.url, TEST_SERVICE_KEY).models.generateContent({ model, contents: 'Count me.' });

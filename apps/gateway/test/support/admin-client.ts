@@ -48,7 +48,9 @@ export async function chat(baseUrl: string, key: string, body: Record<string, un
   return { status: response.status, headers: response.headers, body: json, text };
 }
 
-export { eventually } from './eventually.js';
+import { eventually } from './eventually.js';
+
+export { eventually };
 
 /** A request's usage record, once written (records are written in batches), read over `/admin/usage`. */
 export async function usageRecordOf(gatewayUrl: string, requestId: string): Promise<UsageRecord> {
@@ -58,4 +60,15 @@ export async function usageRecordOf(gatewayUrl: string, requestId: string): Prom
     if (record) return record;
     await new Promise((resolve) => setTimeout(resolve, 100));
   }
+}
+
+/** The newest usage record of a model (on one endpoint, when given), once written. */
+export async function usageRecordOfModel(gatewayUrl: string, model: string, endpoint?: string): Promise<UsageRecord> {
+  let record: UsageRecord | undefined;
+  await eventually(async () => {
+    const records = (await adminClient(gatewayUrl).call('GET', '/usage')).body.records as UsageRecord[];
+    record = records.find((candidate) => candidate.model === model && (endpoint === undefined || candidate.endpoint === endpoint));
+    return record !== undefined;
+  });
+  return record!;
 }

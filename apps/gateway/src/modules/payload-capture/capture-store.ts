@@ -1,4 +1,5 @@
 import type { SqlDatabase, SqlValue } from '../../store/sql-database.js';
+import { sqlWhere } from '../../store/sql-where.js';
 import type { CaptureFilter, CapturedExchange } from './captured-exchange.js';
 
 const COLUMNS = 'id, request_id, key_id, model, endpoint, status, stream, created_at, duration_ms, first_byte_ms, attempts, request_body, answer_body, truncated, size_bytes';
@@ -46,20 +47,14 @@ export class CaptureStore {
 
   /** Newest first, without bodies. */
   async search(filter: CaptureFilter): Promise<CapturedExchange[]> {
-    const conditions: string[] = [];
-    const parameters: SqlValue[] = [];
-    const add = (condition: string, value: SqlValue | undefined) => {
-      if (value === undefined) return;
-      conditions.push(condition);
-      parameters.push(value);
-    };
-    add('key_id = ?', filter.keyId);
-    add('model = ?', filter.model);
-    add('status = ?', filter.status);
-    add('created_at >= ?', filter.from);
-    add('created_at < ?', filter.to);
-    const where = conditions.length > 0 ? `WHERE ${conditions.join(' AND ')}` : '';
-    const rows = await this.database.all<Row>(`SELECT ${SUMMARY_COLUMNS} FROM captures ${where} ORDER BY created_at DESC, id DESC LIMIT ?`, [...parameters, filter.limit]);
+    const where = sqlWhere([
+      ['key_id = ?', filter.keyId],
+      ['model = ?', filter.model],
+      ['status = ?', filter.status],
+      ['created_at >= ?', filter.from],
+      ['created_at < ?', filter.to],
+    ]);
+    const rows = await this.database.all<Row>(`SELECT ${SUMMARY_COLUMNS} FROM captures ${where.sql} ORDER BY created_at DESC, id DESC LIMIT ?`, [...where.parameters, filter.limit]);
     return rows.map(toCapture);
   }
 
