@@ -231,6 +231,21 @@ describe('the exact response cache', () => {
   });
 });
 
+describe('the response cache behind a redacting guardrail', () => {
+  it('serves a repeat of a redacted request from the cache: the card reaches neither the vendor nor either answer', async () => {
+    const guarded = await gatewayWith({}, { guardrails: [{ name: 'cards', kind: 'pii', recognizers: ['payment-card'], action: 'redact' }] });
+    const request = FRONTS.chat.body(`${freshPrompt()} card 4111 1111 1111 1111`);
+    const miss = await send(guarded, FRONTS.chat.path, request);
+    expect(miss).toMatchObject({ status: 200, verdict: 'miss' });
+    expect(JSON.stringify(openai.requests.at(-1)!.body)).toContain('[REDACTED:payment-card]');
+    const calls = upstreamCalls();
+    const hit = await send(guarded, FRONTS.chat.path, request);
+    expect(hit).toMatchObject({ status: 200, verdict: 'hit' });
+    expect(upstreamCalls()).toBe(calls);
+    for (const answer of [miss, hit]) expect(answer.text).not.toContain('4111');
+  });
+});
+
 describe('a response cache billed as the upstream', () => {
   it('records a hit at the cost of the answer it replays when hitCost is upstream, and counts it in the metrics', async () => {
     const gateway = await gatewayWith({ hitCost: 'upstream' }, { metrics: { token: METRICS_TOKEN } });
