@@ -37,6 +37,13 @@ describe('/v1/embeddings on Gemini (batchEmbedContents)', () => {
     expect(answer.data[0]!.embedding).toHaveLength(16);
   });
 
+  it("counts Gemini's own promptTokenCount when its answer reports one, rather than the estimate", async () => {
+    const request: EmbeddingsRequest = { model: 'embed', input: ['alpha', 'beta'] };
+    const { translator, body } = await roundTrip(request);
+    const answer = translator.fromUpstreamResponse({ ...(body as object), usageMetadata: { promptTokenCount: 7 } }, request, call);
+    expect(answer.usage).toEqual({ prompt_tokens: 7, total_tokens: 7 });
+  });
+
   it('encodes base64 itself, as little-endian float32 of the same vector', async () => {
     const floats = await roundTrip({ model: 'embed', input: 'gamma', dimensions: 4 });
     const request: EmbeddingsRequest = { model: 'embed', input: 'gamma', dimensions: 4, encoding_format: 'base64' };

@@ -23,8 +23,9 @@ function textsOf(input: EmbeddingsRequest['input']): string[] {
 /**
  * `/v1/embeddings` ↔ `:batchEmbedContents` (PROTOCOLS E.8): one request per input, `dimensions` as
  * `outputDimensionality`; vectors come back as floats and are base64-encoded by the gateway when
- * asked. Gemini reports no token count for embeddings: usage is the gateway's estimate (about four
- * characters a token), documented as such.
+ * asked. Gemini's documented answer has no token count for embeddings: usage is the gateway's
+ * estimate (about four characters a token), documented as such, unless the answer carries a
+ * `usageMetadata.promptTokenCount` (newer models report one: PROTOCOLS E.8), which wins.
  */
 export function createGoogleEmbeddingsTranslator(endpoint: GoogleUpstreamEndpoint): EmbeddingsTranslatorV1 {
   return {
@@ -39,7 +40,7 @@ export function createGoogleEmbeddingsTranslator(endpoint: GoogleUpstreamEndpoin
     },
     fromUpstreamResponse(body, request, call): EmbeddingsResponse {
       const embeddings = (body as GoogleBatchEmbedResponse).embeddings ?? [];
-      const tokens = textsOf(request.input).reduce((sum, text) => sum + Math.ceil(text.length / 4), 0);
+      const tokens = reportedPromptTokens(body) ?? textsOf(request.input).reduce((sum, text) => sum + Math.ceil(text.length / 4), 0);
       return {
         object: 'list',
         data: embeddings.map((embedding, index) => ({ object: 'embedding', index, embedding: encodeEmbedding(embedding.values ?? [], request.encoding_format) })),
@@ -51,4 +52,10 @@ export function createGoogleEmbeddingsTranslator(endpoint: GoogleUpstreamEndpoin
       return googleError(failure);
     },
   };
+}
+
+/** The prompt tokens Gemini reported, when its answer says (`usageMetadata.promptTokenCount`). */
+function reportedPromptTokens(body: unknown): number | undefined {
+  const count = (body as { usageMetadata?: { promptTokenCount?: unknown } } | null)?.usageMetadata?.promptTokenCount;
+  return typeof count === 'number' && Number.isInteger(count) && count >= 0 ? count : undefined;
 }
