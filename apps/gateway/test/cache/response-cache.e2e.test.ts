@@ -233,7 +233,8 @@ describe('the exact response cache', () => {
 
 describe('the response cache behind a redacting guardrail', () => {
   it('serves a repeat of a redacted request from the cache: the card reaches neither the vendor nor either answer', async () => {
-    const guarded = await gatewayWith({}, { guardrails: [{ name: 'cards', kind: 'pii', recognizers: ['payment-card'], action: 'redact' }] });
+    const guardrails = [{ name: 'cards', kind: 'pii', recognizers: ['payment-card'], action: 'redact' }];
+    const guarded = await gatewayWith({}, { guardrails } as Partial<GatewayConfigInput>);
     const request = FRONTS.chat.body(`${freshPrompt()} card 4111 1111 1111 1111`);
     const miss = await send(guarded, FRONTS.chat.path, request);
     expect(miss).toMatchObject({ status: 200, verdict: 'miss' });
