@@ -48,8 +48,7 @@ export async function runModelRequest(request: ModelRequest, dependencies: Reque
   exchange.bodyRead(body);
 
   const route = await resolveRoute(exchange, body, dependencies);
-  const call = createCallContext(exchange, route, route.deployments[0]!, dependencies.logger, operation.relayedRequestHeaders);
-  const plan = operation.translate(route, body, call, frontPolicyFor(exchange.key, dependencies));
+  const plan = translateForRoute(exchange, operation, route, body, dependencies);
   const stream = !isLocalAnswer(plan) && plan.upstreamRequest.stream;
   exchange.planned({ stream });
 
@@ -78,6 +77,12 @@ export async function runModelRequest(request: ModelRequest, dependencies: Reque
   if (served.whole) answerFromUpstream(exchange, served, served.whole, reply);
 }
 
+/** The request translated by its front for the route's first deployment, under the key's policy. */
+function translateForRoute(exchange: Exchange, operation: FrontOperation, route: ModelRoute, body: { model: string }, dependencies: RequestDependencies) {
+  const call = createCallContext(exchange, route, route.deployments[0]!, dependencies.logger, operation.relayedRequestHeaders);
+  return operation.translate(route, body, call, frontPolicyFor(exchange.key, dependencies));
+}
+
 /** The request translated again from the body an extension revised (a redaction), for its first deployment. */
 function revisedPlan(
   exchange: Exchange,
@@ -88,8 +93,7 @@ function revisedPlan(
   dependencies: RequestDependencies,
 ): { body: { model: string }; plan: ExchangePlan } {
   const body = operation.validate(revisedBody, target);
-  const call = createCallContext(exchange, route, route.deployments[0]!, dependencies.logger, operation.relayedRequestHeaders);
-  const plan = operation.translate(route, body, call, frontPolicyFor(exchange.key, dependencies));
+  const plan = translateForRoute(exchange, operation, route, body, dependencies);
   if (isLocalAnswer(plan)) throw new Error(`'${route.publicId}' answers ${operation.path} locally, yet its request went on to the upstream`);
   return { body, plan };
 }

@@ -43,12 +43,13 @@ export async function serveStateOperation(
   const aborter = new AbortController();
   host.onClose(() => aborter.abort());
   try {
-    key = await authenticateCaller(host.headers, Object.fromEntries(new URLSearchParams(host.querystring)), front.conventions, dependencies.keys);
+    const query = new URLSearchParams(host.querystring);
+    key = await authenticateCaller(host.headers, Object.fromEntries(query), front.conventions, dependencies.keys);
     assertEndpointAllowed(key, operation.endpoint);
-    const search = relayedQuery(operation, host.querystring);
+    const search = relayedQuery(operation, host.querystring, query);
     const instance = await ownedInstance(operation, host.stateId, key, dependencies);
     const provider = instance.provider;
-    const stream = operation.method === 'GET' && new URLSearchParams(search).get('stream') === 'true';
+    const stream = operation.method === 'GET' && query.get('stream') === 'true';
     const request = operation.toUpstreamRequest(provider, host.stateId, search, stream);
     const call: CallContextV1 = { requestId: host.requestId, publicModel: '', upstreamModel: '', warn: () => {} };
     const reply = await callUpstream(dependencies.transport, request, aborter.signal, (failure) => operation.toGatewayError(provider, failure, call), provider.signer);
@@ -83,9 +84,9 @@ async function ownedInstance(operation: StateOperation, id: string, key: Exchang
 }
 
 /** The client's query string, refused when it names a parameter the vendor does not read here. */
-function relayedQuery(operation: StateOperation, querystring: string): string {
+function relayedQuery(operation: StateOperation, querystring: string, query: URLSearchParams): string {
   if (querystring.length > MAX_QUERY_LENGTH) throw invalidRequest(`The query string is longer than ${MAX_QUERY_LENGTH} characters.`);
-  for (const name of new URLSearchParams(querystring).keys()) {
+  for (const name of query.keys()) {
     if (!operation.queryParameters.includes(name)) throw invalidRequest(`Unrecognized query parameter: '${name.slice(0, 64)}'.`, name.slice(0, 64), 'unknown_parameter');
   }
   return querystring === '' ? '' : `?${querystring}`;
